@@ -1,0 +1,70 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "sotube",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sotube", targets: ["sotube"]),
+        .library(name: "SoTubeCore", targets: ["SoTubeCore"]),
+        .library(name: "SoTubeAPI", targets: ["SoTubeAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .target(name: "SoTubeCore"),
+        .target(name: "SoTubeAPI", dependencies: ["SoTubeCore"]),
+        .target(
+            name: "SoTubeStoreSQL",
+            dependencies: [
+                "SoTubeCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "SoTubeMedia",
+            dependencies: ["SoTubeCore", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "SoTubeServer",
+            dependencies: [
+                "SoTubeCore", "SoTubeAPI", "SoTubeStoreSQL", "SoTubeMedia",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: []
+        ),
+        .executableTarget(
+            name: "sotube",
+            dependencies: [
+                "SoTubeServer", "SoTubeStoreSQL", "SoTubeMedia", "SoTubeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),
+        .testTarget(
+            name: "SoTubeStoreTests",
+            dependencies: ["SoTubeStoreSQL", "SoTubeCore"]
+        ),
+        .testTarget(
+            name: "SoTubeServerTests",
+            dependencies: [
+                "SoTubeServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

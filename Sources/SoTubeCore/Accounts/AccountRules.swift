@@ -1,0 +1,52 @@
+import Foundation
+
+/// The rules an account's fields must follow. Pure: no storage, no hashing.
+public enum AccountRules {
+    public static let usernameLength = 3...32
+    public static let passwordLength = 8...72
+    public static let sessionLifetime: TimeInterval = 12 * 3600
+    public static let rememberedSessionLifetime: TimeInterval = 30 * 24 * 3600
+    public static let passwordResetLifetime: TimeInterval = 3600
+
+    public static func validateUsername(_ name: String, field: String = "username") throws {
+        guard usernameLength.contains(name.count) else {
+            throw DomainError.invalid(
+                field: field,
+                reason: "A username has \(usernameLength.lowerBound) to \(usernameLength.upperBound) characters.")
+        }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_.-"))
+        guard name.unicodeScalars.allSatisfy({ allowed.contains($0) }) else {
+            throw DomainError.invalid(
+                field: field, reason: "A username may hold letters, digits, '_', '.' and '-' only.")
+        }
+    }
+
+    public static func validateEmail(_ email: String, field: String = "email") throws {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        let ok =
+            email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
+            && !email.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" })
+        guard ok else { throw DomainError.invalid(field: field, reason: "This is not an email address.") }
+    }
+
+    public static func validatePassword(_ password: String, field: String = "password") throws {
+        guard password.count >= passwordLength.lowerBound else {
+            throw DomainError.invalid(
+                field: field, reason: "A password has at least \(passwordLength.lowerBound) characters.")
+        }
+        guard password.utf8.count <= passwordLength.upperBound else {
+            throw DomainError.invalid(
+                field: field, reason: "A password has at most \(passwordLength.upperBound) bytes.")
+        }
+    }
+
+    /// The form used for uniqueness: usernames and emails are unique regardless of case.
+    public static func canonical(_ value: String) -> String {
+        value.precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    public static func sessionExpiry(from now: Date, remember: Bool) -> Date {
+        now + (remember ? rememberedSessionLifetime : sessionLifetime)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Persistence for accounts, sessions and password resets. Every backend implements it and
+/// passes the same contract suite.
+public protocol AccountStore: Sendable {
+    /// Inserts a user. Throws `DomainError.conflict(field: "username" | "email")` when taken.
+    func createUser(_ user: User, passwordHash: String) async throws
+    func user(id: String) async throws -> User?
+    func credentials(username: String) async throws -> UserCredentials?
+    func credentials(id: String) async throws -> UserCredentials?
+    func user(email: String) async throws -> User?
+    func listUsers() async throws -> [User]
+    /// Changes the username. Throws conflict when the new one is taken.
+    func renameUser(id: String, to newUsername: String) async throws
+    /// Stores a new password hash and ends every session except `keepSession` (a token hash).
+    func setPassword(userID: String, passwordHash: String, keepSession: String?) async throws
+
+    func createSession(_ session: Session) async throws
+    /// The live session for a token hash, or nil when unknown or expired at `now`.
+    func session(tokenHash: String, now: Date) async throws -> Session?
+    func deleteSession(tokenHash: String) async throws
+
+    func createPasswordReset(_ reset: PasswordReset) async throws
+    /// Marks the reset used and returns it, only if it exists, is unused and unexpired at `now`.
+    func consumePasswordReset(tokenHash: String, now: Date) async throws -> PasswordReset?
+}

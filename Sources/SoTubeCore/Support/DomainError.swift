@@ -1,0 +1,18 @@
+/// Errors the domain reports; the server maps each to an HTTP problem document.
+public enum DomainError: Error, Equatable, Sendable {
+    /// Input broke a rule; `field` names the offending field.
+    case invalid(field: String, reason: String)
+    /// Something with this key exists already (username taken, song owned).
+    case conflict(field: String?, reason: String)
+    case notFound(what: String)
+    /// Not logged in, or the credentials are wrong.
+    case unauthorized(reason: String)
+    /// Logged in but not allowed.
+    case forbidden(reason: String)
+    /// The balance is short by `missing` coins.
+    case insufficientCoins(missing: Int)
+    /// Too many attempts; try again after `retryAfterSeconds`.
+    case rateLimited(retryAfterSeconds: Int)
+    /// The same idempotency key came with a different request.
+    case idempotencyMismatch
+}

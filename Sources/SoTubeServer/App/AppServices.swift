@@ -1,0 +1,38 @@
+import Foundation
+import Logging
+import SoTubeCore
+import SoTubeStoreSQL
+
+/// The composition root's products: every service a controller may use, built once.
+public struct AppServices: Sendable {
+    public let configuration: ServerConfiguration
+    public let database: SoTubeDatabase
+    public let auth: AuthService
+    public var clock: any SoTubeClock { configuration.clock }
+    public var ids: any IDSource { configuration.ids }
+    public var logger: Logger { configuration.logger }
+
+    public init(configuration: ServerConfiguration, database: SoTubeDatabase) {
+        self.configuration = configuration
+        self.database = database
+        self.auth = AuthService(
+            accounts: database.accounts, hasher: PasswordHasher(cost: configuration.bcryptCost),
+            clock: configuration.clock, ids: configuration.ids,
+            mailer: OutboxMailer(
+                directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
+            publicBaseURL: configuration.baseURL)
+    }
+
+    /// How many songs the user owns (0 until purchases exist).
+    public func ownedCount(_ userID: String) async throws -> Int { 0 }
+
+    /// Opens (and migrates) the database the configuration names, creating the data folder.
+    public static func open(_ configuration: ServerConfiguration) async throws -> AppServices {
+        if configuration.databaseURL == nil {
+            try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        }
+        let database = try await SoTubeDatabase.open(
+            location: configuration.databaseLocation, now: configuration.clock.now(), logger: configuration.logger)
+        return AppServices(configuration: configuration, database: database)
+    }
+}

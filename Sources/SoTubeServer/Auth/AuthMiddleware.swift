@@ -1,0 +1,42 @@
+import HTTPTypes
+import Hummingbird
+import SoTubeCore
+
+/// Names of the cookies the web app uses.
+public enum SessionCookies {
+    public static let session = "sotube_session"
+    /// Readable by scripts; echoed in `X-CSRF-Token` on unsafe cookie-authenticated requests.
+    public static let csrf = "sotube_csrf"
+    public static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+}
+
+/// Finds who is calling from `Authorization: Bearer` or the session cookie, and guards
+/// cookie-authenticated unsafe requests with a double-submit CSRF token.
+struct AuthMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let auth: AuthService
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        var context = context
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+            let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+            if let (user, session) = try await auth.identify(token: token) {
+                context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: false)
+            }
+        } else if let token = request.cookies[SessionCookies.session]?.value, !token.isEmpty,
+            let (user, session) = try await auth.identify(token: token)
+        {
+            let safe: Set<HTTPRequest.Method> = [.get, .head, .options]
+            if !safe.contains(request.method) {
+                let expected = request.cookies[SessionCookies.csrf]?.value
+                guard let expected, !expected.isEmpty, request.headers[SessionCookies.csrfHeader] == expected else {
+                    throw Problem(.forbidden, "Missing or wrong X-CSRF-Token header for a cookie session.")
+                }
+            }
+            context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: true)
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import SoTubeAPI
+import SoTubeCore
+
+/// `/api/v1/auth/*`: register, log in, log out, password reset.
+struct AuthController {
+    let services: AppServices
+
+    func register(on router: Router<AppRequestContext>) {
+        let group = router.group("/api/v1/auth")
+        group.post("register") { request, context in
+            let body = try await request.decodeJSON(RegisterRequest.self, context: context)
+            let login = try await services.auth.register(
+                username: body.username, email: body.email, password: body.password)
+            var response = try jsonResponse(
+                AuthResponse(user: UserDTO(login.user), token: login.token), status: .created)
+            setSessionCookies(&response, login: login)
+            return response
+        }
+        group.post("login") { request, context in
+            let body = try await request.decodeJSON(LoginRequest.self, context: context)
+            let login = try await services.auth.login(
+                username: body.username, password: body.password, remember: body.remember ?? false,
+                client: context.clientAddress)
+            var response = try jsonResponse(AuthResponse(user: UserDTO(login.user), token: login.token))
+            setSessionCookies(&response, login: login)
+            return response
+        }
+        group.post("logout") { _, context in
+            let identity = try context.requireIdentity()
+            try await services.auth.logout(sessionTokenHash: identity.sessionTokenHash)
+            var response = Response(status: .noContent)
+            for name in [SessionCookies.session, SessionCookies.csrf] {
+                response.setCookie(Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+            }
+            return response
+        }
+        group.post("password-reset") { request, context in
+            let body = try await request.decodeJSON(PasswordResetRequest.self, context: context)
+            try await services.auth.requestPasswordReset(email: body.email)
+            return try jsonResponse(
+                ["status": "If an account has this address, a reset link is on its way."], status: .accepted)
+        }
+        group.post("password-reset/confirm") { request, context in
+            let body = try await request.decodeJSON(PasswordResetConfirmRequest.self, context: context)
+            try await services.auth.confirmPasswordReset(token: body.token, newPassword: body.newPassword)
+            return Response(status: .noContent)
+        }
+    }
+
+    private func setSessionCookies(_ response: inout Response, login: AuthService.Login) {
+        let maxAge = login.session.remember ? Int(AccountRules.rememberedSessionLifetime) : nil
+        response.setCookie(
+            Cookie(name: SessionCookies.session, value: login.token, maxAge: maxAge, path: "/", httpOnly: true,
+                   sameSite: .lax))
+        let csrf = services.ids.randomBytes(16).base64URLString
+        response.setCookie(
+            Cookie(name: SessionCookies.csrf, value: csrf, maxAge: maxAge, path: "/", httpOnly: false,
+                   sameSite: .lax))
+    }
+}

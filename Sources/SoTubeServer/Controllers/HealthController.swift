@@ -1,0 +1,25 @@
+import Hummingbird
+import SoTubeAPI
+
+/// `/healthz` and `/openapi.json`.
+struct HealthController {
+    let services: AppServices
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/healthz") { _, _ in
+            do {
+                try await services.database.ping()
+                return try jsonResponse(HealthResponse(status: "ok", database: "ok"))
+            } catch {
+                return try jsonResponse(
+                    HealthResponse(status: "unavailable", database: "\(error)"), status: .serviceUnavailable)
+            }
+        }
+        router.get("/openapi.json") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json())))
+        }
+    }
+}

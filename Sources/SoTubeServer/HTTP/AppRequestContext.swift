@@ -1,0 +1,31 @@
+import Hummingbird
+import SoTubeCore
+
+/// Who is calling: the logged-in user and how they proved it.
+public struct Identity: Sendable {
+    public var user: User
+    public var sessionTokenHash: String
+    public var viaCookie: Bool
+}
+
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public var identity: Identity?
+    /// The client's address, for throttling ("unknown" when the channel has none).
+    public let clientAddress: String
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.identity = nil
+        self.clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// JSON bodies larger than this are refused with 413.
+    public var maxUploadSize: Int { 1 << 20 }
+
+    /// The logged-in user, or a 401 problem.
+    public func requireIdentity() throws -> Identity {
+        guard let identity else { throw DomainError.unauthorized(reason: "Log in to do this.") }
+        return identity
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import SoTubeCore
+
+extension Request {
+    /// Decodes a JSON body. Malformed JSON → 400; a missing or mistyped field → 422 naming it;
+    /// too large → 413.
+    public func decodeJSON<T: Decodable>(_ type: T.Type, context: some RequestContext) async throws -> T {
+        let buffer = try await self.body.collect(upTo: context.maxUploadSize)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(T.self, from: Data(buffer: buffer))
+        } catch let DecodingError.keyNotFound(key, context) {
+            let field = Self.fieldPath(context.codingPath + [key])
+            throw Problem(.unprocessableContent, "The field '\(field)' is required.", field: field)
+        } catch let DecodingError.typeMismatch(expected, context) {
+            let field = Self.fieldPath(context.codingPath)
+            throw Problem(
+                .unprocessableContent, "The field '\(field)' must be \(Self.describe(expected)).", field: field)
+        } catch let DecodingError.valueNotFound(expected, context) {
+            let field = Self.fieldPath(context.codingPath)
+            throw Problem(
+                .unprocessableContent, "The field '\(field)' must be \(Self.describe(expected)), not null.",
+                field: field)
+        } catch {
+            throw Problem(.badRequest, "The body is not valid JSON.")
+        }
+    }
+
+    private static func fieldPath(_ path: [any CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Int64.Type: return "an integer"
+        case is Bool.Type: return "true or false"
+        case is Double.Type: return "a number"
+        default: return "of the documented type"
+        }
+    }
+}
+
+/// A JSON response with a chosen status.
+public func jsonResponse<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:])
+    throws -> Response
+{
+    var headers = headers
+    headers[.contentType] = "application/json; charset=utf-8"
+    let data = try JSONEncoder.sotube.encode(value)
+    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+}

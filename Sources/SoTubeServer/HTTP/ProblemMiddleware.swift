@@ -1,0 +1,42 @@
+import Hummingbird
+import Logging
+import SoTubeCore
+
+/// Turns every error into a problem document, so no client ever sees a bare error or a crash.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let problem as Problem {
+            return try problem.response(from: request, context: context)
+        } catch let error as DomainError {
+            return try Problem(error).response(from: request, context: context)
+        } catch let error as HTTPError {
+            let detail = error.body ?? Self.defaultDetail(error.status)
+            var problem = Problem(error.status, detail)
+            problem.headers = error.headers
+            problem.headers[.contentType] = nil
+            return try problem.response(from: request, context: context)
+        } catch let error as any HTTPResponseError {
+            return try Problem(error.status, Self.defaultDetail(error.status))
+                .response(from: request, context: context)
+        } catch {
+            context.logger.error(
+                "unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            return try Problem(.internalServerError, "Something went wrong on our side. Please try again.")
+                .response(from: request, context: context)
+        }
+    }
+
+    static func defaultDetail(_ status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: return "There is nothing at this address."
+        case .methodNotAllowed: return "This method is not allowed here."
+        case .contentTooLarge: return "The request body is too large."
+        case .badRequest: return "The request is malformed."
+        default: return status.reasonPhrase
+        }
+    }
+}

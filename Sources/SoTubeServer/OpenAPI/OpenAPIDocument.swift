@@ -1,0 +1,156 @@
+import Foundation
+
+/// One documented operation.
+public struct RouteDoc: Sendable {
+    public var method: String
+    /// OpenAPI form: `/api/v1/tracks/{id}`.
+    public var path: String
+    public var summary: String
+    public var tag: String
+    public var auth: Bool
+    /// Name of a schema under components/schemas for the JSON request body.
+    public var requestSchema: String?
+    /// Status code → (description, response schema name or nil).
+    public var responses: [Int: (String, String?)]
+    /// Query parameter name → description.
+    public var query: [String: String]
+    /// Header parameter name → description.
+    public var headers: [String: String]
+    /// For non-JSON bodies (audio, images, HTML).
+    public var responseContentType: String
+
+    public init(
+        _ method: String, _ path: String, _ summary: String, tag: String, auth: Bool = false,
+        request: String? = nil, responses: [Int: (String, String?)], query: [String: String] = [:],
+        headers: [String: String] = [:], responseContentType: String = "application/json"
+    ) {
+        self.method = method
+        self.path = path
+        self.summary = summary
+        self.tag = tag
+        self.auth = auth
+        self.requestSchema = request
+        self.responses = responses
+        self.query = query
+        self.headers = headers
+        self.responseContentType = responseContentType
+    }
+}
+
+/// The OpenAPI 3.1 document, built from the route tables (`RouteDocs+*.swift`) and schemas.
+public enum OpenAPIDocument {
+    /// Every documented route. Add a table here when adding a controller.
+    public static var routes: [RouteDoc] { RouteDocs.accounts + RouteDocs.system + RouteDocs.extra }
+    public static var schemas: [String: JSONValue] {
+        SchemaDocs.accounts.merging(SchemaDocs.extra, uniquingKeysWith: { $1 })
+    }
+
+    public static func document() -> JSONValue {
+        var paths: [String: [String: JSONValue]] = [:]
+        for route in routes {
+            paths[route.path, default: [:]][route.method.lowercased()] = operation(route)
+        }
+        var components = schemas
+        components["Problem"] = problemSchema
+        return [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "SoTube API", "version": "1.0.0",
+                "description": "The self-hostable music store: accounts, catalog, coins, purchases, library, audio.",
+            ],
+            "servers": [["url": "/"]],
+            "paths": .object(paths.mapValues { .object($0) }),
+            "components": [
+                "schemas": .object(components),
+                "securitySchemes": [
+                    "bearer": ["type": "http", "scheme": "bearer"],
+                    "cookie": ["type": "apiKey", "in": "cookie", "name": "sotube_session"],
+                ],
+            ],
+        ]
+    }
+
+    public static func json() -> Data {
+        (try? JSONEncoder.sotube.encode(document())) ?? Data("{}".utf8)
+    }
+
+    static func operation(_ route: RouteDoc) -> JSONValue {
+        var op: [String: JSONValue] = [
+            "summary": .string(route.summary),
+            "tags": [.string(route.tag)],
+            "operationId": .string(operationID(route)),
+        ]
+        var parameters: [JSONValue] = []
+        for name in pathParameters(route.path) {
+            parameters.append(["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]])
+        }
+        for (name, description) in route.query.sorted(by: { $0.key < $1.key }) {
+            parameters.append(["name": .string(name), "in": "query", "description": .string(description),
+                               "schema": ["type": "string"]])
+        }
+        for (name, description) in route.headers.sorted(by: { $0.key < $1.key }) {
+            parameters.append(["name": .string(name), "in": "header", "description": .string(description),
+                               "schema": ["type": "string"]])
+        }
+        if !parameters.isEmpty { op["parameters"] = .array(parameters) }
+        if let schema = route.requestSchema {
+            op["requestBody"] = [
+                "required": true,
+                "content": ["application/json": ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]],
+            ]
+        }
+        if route.auth { op["security"] = [["bearer": []], ["cookie": []]] }
+        var responses: [String: JSONValue] = [:]
+        for (status, (description, schema)) in route.responses {
+            var response: [String: JSONValue] = ["description": .string(description)]
+            if status >= 400 {
+                response["content"] = ["application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]]
+            } else if let schema {
+                response["content"] = .object([
+                    route.responseContentType: ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]
+                ])
+            } else if route.responseContentType != "application/json" {
+                response["content"] = .object([route.responseContentType: ["schema": ["type": "string", "format": "binary"]]])
+            }
+            responses[String(status)] = .object(responses[String(status)].flatMap { if case .object(let o) = $0 { o } else { nil } }?.merging(response, uniquingKeysWith: { $1 }) ?? response)
+        }
+        op["responses"] = .object(responses)
+        return .object(op)
+    }
+
+    static func pathParameters(_ path: String) -> [String] {
+        path.split(separator: "/").compactMap { part in
+            part.hasPrefix("{") && part.hasSuffix("}") ? String(part.dropFirst().dropLast()) : nil
+        }
+    }
+
+    static func operationID(_ route: RouteDoc) -> String {
+        let words = route.path.split(whereSeparator: { "/{}-.".contains($0) }).filter { $0 != "api" && $0 != "v1" }
+        return route.method.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    static let problemSchema: JSONValue = [
+        "type": "object",
+        "required": ["type", "title", "status", "detail"],
+        "properties": [
+            "type": ["type": "string"], "title": ["type": "string"], "status": ["type": "integer"],
+            "detail": ["type": "string"], "field": ["type": "string"], "missingCoins": ["type": "integer"],
+            "retryAfter": ["type": "integer"],
+        ],
+    ]
+}
+
+/// Schema shorthands.
+public enum S {
+    public static let string: JSONValue = ["type": "string"]
+    public static let int: JSONValue = ["type": "integer"]
+    public static let bool: JSONValue = ["type": "boolean"]
+    public static let number: JSONValue = ["type": "number"]
+    public static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
+    public static func array(_ item: JSONValue) -> JSONValue { ["type": "array", "items": item] }
+    public static func nullable(_ type: String) -> JSONValue { ["type": [.string(type), "null"]] }
+    public static func object(_ properties: [String: JSONValue], required: [String]? = nil) -> JSONValue {
+        ["type": "object", "properties": .object(properties),
+         "required": .array((required ?? properties.keys.sorted()).map { .string($0) })]
+    }
+}

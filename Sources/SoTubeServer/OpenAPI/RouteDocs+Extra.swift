@@ -1,0 +1,8 @@
+// Route tables added by later features are listed here (catalog, commerce, media, library ...).
+extension RouteDocs {
+    static var extra: [RouteDoc] { [] }
+}
+
+extension SchemaDocs {
+    static var extra: [String: JSONValue] { [:] }
+}

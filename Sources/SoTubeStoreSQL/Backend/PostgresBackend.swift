@@ -1,0 +1,64 @@
+import Logging
+import PostgresKit
+import PostgresNIO
+import SQLKit
+
+/// PostgreSQL through PostgresNIO's connection pool: the scale-out engine.
+public final class PostgresBackend: SQLBackend, @unchecked Sendable {
+    public let dialect = StoreDialect.postgres
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let logger: Logger
+
+    private init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+        self.runTask = Task { await client.run() }
+    }
+
+    public static func connect(url: String, logger: Logger) async throws -> PostgresBackend {
+        let sqlConfiguration = try SQLPostgresConfiguration(url: url)
+        let core = sqlConfiguration.coreConfiguration
+        guard let host = core.host, let port = core.port else {
+            throw StoreError.configuration("A PostgreSQL URL needs a host and a port: \(url)")
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: core.username, password: core.password,
+            database: core.database, tls: .disable)
+        configuration.options.maximumConnections = 16
+        let backend = PostgresBackend(client: PostgresClient(configuration: configuration), logger: logger)
+        // Fail early with a clear message when the server is not there.
+        _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").all() }
+        return backend
+    }
+
+    public func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
+        async throws -> R
+    {
+        try await client.withConnection { connection in
+            try await body(connection.sql(queryLogLevel: nil, logger: self.logger))
+        }
+    }
+
+    public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
+        async throws -> R
+    {
+        try await client.withConnection { connection in
+            let db = connection.sql(queryLogLevel: nil, logger: self.logger)
+            try await db.raw("BEGIN").run()
+            do {
+                let result = try await body(db)
+                try await db.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func shutdown() async {
+        runTask.cancel()
+        _ = await runTask.value
+    }
+}

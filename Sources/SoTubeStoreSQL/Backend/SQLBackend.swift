@@ -1,0 +1,25 @@
+import Logging
+import SQLKit
+
+/// One way to reach a SQL database. Store code is written once against this protocol;
+/// everything that differs between engines lives in `StoreDialect`.
+public protocol SQLBackend: Sendable {
+    var dialect: StoreDialect { get }
+    /// Runs `body` with a database handle suitable for reads.
+    func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
+    /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
+    func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
+        async throws -> R
+    /// Closes every connection.
+    func shutdown() async
+}
+
+/// Opens a backend from a location: a file path for SQLite, a `postgres://` URL for PostgreSQL.
+public enum SQLBackends {
+    public static func open(location: String, logger: Logger) async throws -> any SQLBackend {
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+            return try await PostgresBackend.connect(url: location, logger: logger)
+        }
+        return try await SQLiteBackend.open(path: location, logger: logger)
+    }
+}

@@ -1,0 +1,43 @@
+import PostgresNIO
+import SQLiteNIO
+
+/// Everything that differs between the SQL engines, in one place.
+public enum StoreDialect: String, Sendable {
+    case sqlite
+    case postgres
+
+    /// The table constraint or column a unique violation names, or nil when `error` is not one.
+    /// (SQLite: "UNIQUE constraint failed: users.username_key"; PostgreSQL: SQLSTATE 23505.)
+    public func uniqueViolation(_ error: any Error) -> String? {
+        switch self {
+        case .sqlite:
+            guard let error = error as? SQLiteError, error.reason == .constraint else { return nil }
+            guard error.message.contains("UNIQUE") || error.message.contains("PRIMARY KEY") else { return nil }
+            return error.message
+        case .postgres:
+            guard let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505" else { return nil }
+            let constraint = error.serverInfo?[.constraintName] ?? ""
+            let detail = error.serverInfo?[.detail] ?? ""
+            return "\(constraint) \(detail)"
+        }
+    }
+
+    /// The type for a 64-bit integer column.
+    public var bigint: String { "BIGINT" }
+}
+
+public enum StoreError: Error, CustomStringConvertible {
+    case configuration(String)
+    case newerSchema(databaseVersion: Int, knownVersion: Int)
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .configuration(let message): return message
+        case .newerSchema(let databaseVersion, let knownVersion):
+            return
+                "The database is at schema version \(databaseVersion), newer than this build knows (\(knownVersion)). Refusing to start: upgrade sotube."
+        case .corrupt(let message): return message
+        }
+    }
+}

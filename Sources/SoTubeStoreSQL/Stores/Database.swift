@@ -1,0 +1,36 @@
+import Foundation
+import Logging
+
+/// The opened, migrated database and the stores on it: what the server and CLI use.
+public struct SoTubeDatabase: Sendable {
+    public let backend: any SQLBackend
+    public let accounts: SQLAccountStore
+
+    public init(backend: any SQLBackend) {
+        self.backend = backend
+        self.accounts = SQLAccountStore(backend: backend)
+    }
+
+    /// Opens `location` (SQLite path or postgres:// URL) and applies pending migrations.
+    public static func open(location: String, now: Date, logger: Logger, migrate: Bool = true) async throws
+        -> SoTubeDatabase
+    {
+        let backend = try await SQLBackends.open(location: location, logger: logger)
+        do {
+            if migrate {
+                try await Migrator().migrate(backend, now: now, logger: logger)
+            }
+        } catch {
+            await backend.shutdown()
+            throw error
+        }
+        return SoTubeDatabase(backend: backend)
+    }
+
+    /// Liveness of the database: one trivial query.
+    public func ping() async throws {
+        _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").first() }
+    }
+
+    public func shutdown() async { await backend.shutdown() }
+}

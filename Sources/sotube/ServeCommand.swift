@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import SoTubeServer
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the store: REST API, web app and audio.",
+        discussion: "Stops gracefully on SIGTERM or Ctrl-C. Applies pending database migrations at start.")
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(name: .long, help: "Port to listen on. Default: $SOTUBE_PORT or 8080")
+    var port: Int?
+
+    @Option(name: .long, help: "Address to bind. Default: $SOTUBE_HOST or 0.0.0.0")
+    var host: String?
+
+    @Option(name: .long, help: "Folder of the web app. Default: ./Public when it exists")
+    var publicDir: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = store.configuration()
+        let port = port ?? environment["SOTUBE_PORT"].flatMap(Int.init) ?? 8080
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
+        configuration.port = port
+        configuration.host = host ?? environment["SOTUBE_HOST"] ?? "0.0.0.0"
+        configuration.publicDirectory = PublicFolder.locate(explicit: publicDir)
+        try await serve(configuration)
+    }
+}
+
+enum PublicFolder {
+    /// The web app: --public-dir, else ./Public, else Public beside the source tree.
+    static func locate(explicit: String?) -> URL? {
+        if let explicit { return URL(fileURLWithPath: explicit) }
+        let candidates = [
+            URL(fileURLWithPath: "Public"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Public"),
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }
+    }
+}
