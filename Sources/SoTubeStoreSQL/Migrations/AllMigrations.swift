@@ -1,6 +1,7 @@
 /// Every migration, in order. Append only: add a new file and a new line at the end.
 public enum AllMigrations {
     public static let list: [Migration] = [
-        Migration001Accounts.migration
+        Migration001Accounts.migration,
+        Migration002Catalog.migration,
     ]
 }
