@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import SoTubeAPI
+import SoTubeCore
+import SoTubeServer
+import Testing
+
+/// A real server on a fresh SQLite file in a temporary folder, with a manual clock,
+/// deterministic IDs and a cheap bcrypt cost.
+struct TestApp {
+    let services: AppServices
+    let clock: ManualClock
+    let directory: URL
+
+    static func make(databaseURL: String? = nil) async throws -> TestApp {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sotube-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let clock = ManualClock()
+        var configuration = ServerConfiguration()
+        configuration.dataDirectory = directory
+        configuration.databaseURL = databaseURL
+        configuration.bcryptCost = 4
+        configuration.clock = clock
+        configuration.ids = SequentialIDSource(prefix: "t")
+        configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let services = try await AppServices.open(configuration)
+        return TestApp(services: services, clock: clock, directory: directory)
+    }
+
+    /// Runs `body` against the router, then closes the database and removes the folder.
+    func run<R>(_ body: @Sendable (any TestClientProtocol) async throws -> R) async throws -> R {
+        let app = Application(router: buildRouter(services), logger: services.logger)
+        do {
+            let result = try await app.test(.router, body)
+            await close()
+            return result
+        } catch {
+            await close()
+            throw error
+        }
+    }
+
+    func close() async {
+        await services.database.shutdown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Shorthands for JSON requests in tests.
+extension TestClientProtocol {
+    @discardableResult
+    func json(
+        _ method: HTTPRequest.Method, _ uri: String, body: (any Encodable)? = nil, token: String? = nil,
+        headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = extra
+        headers[.contentType] = "application/json"
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        let buffer = try body.map { ByteBuffer(data: try JSONEncoder().encode($0)) }
+        return try await execute(uri: uri, method: method, headers: headers, body: buffer)
+    }
+
+    /// Registers `name` (password "password-\(name)") and returns the bearer token.
+    func register(_ name: String) async throws -> String {
+        let response = try await json(
+            .post, "/api/v1/auth/register",
+            body: RegisterRequest(username: name, email: "\(name)@example.com", password: "password-\(name)"))
+        #expect(response.status == .created)
+        return try response.decode(AuthResponse.self).token
+    }
+}
+
+extension TestResponse {
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(buffer: body))
+    }
+
+    var problem: ProblemDocument? { try? decode(ProblemDocument.self) }
+    var text: String { String(buffer: body) }
+}
