@@ -23,8 +23,10 @@ public struct AppServices: Sendable {
             publicBaseURL: configuration.baseURL)
     }
 
-    /// How many songs the user owns (0 until purchases exist).
-    public func ownedCount(_ userID: String) async throws -> Int { 0 }
+    /// How many songs the user owns.
+    public func ownedCount(_ userID: String) async throws -> Int {
+        try await database.ownership.ownedCount(userID: userID)
+    }
 
     /// Opens (and migrates) the database the configuration names, creating the data folder.
     public static func open(_ configuration: ServerConfiguration) async throws -> AppServices {

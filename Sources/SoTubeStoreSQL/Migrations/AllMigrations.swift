@@ -3,5 +3,6 @@ public enum AllMigrations {
     public static let list: [Migration] = [
         Migration001Accounts.migration,
         Migration002Catalog.migration,
+        Migration003Ownership.migration,
     ]
 }

@@ -5,10 +5,12 @@ import Logging
 public struct SoTubeDatabase: Sendable {
     public let backend: any SQLBackend
     public let accounts: SQLAccountStore
+    public let ownership: SQLOwnershipStore
 
     public init(backend: any SQLBackend) {
         self.backend = backend
         self.accounts = SQLAccountStore(backend: backend)
+        self.ownership = SQLOwnershipStore(backend: backend)
     }
 
     /// Opens `location` (SQLite path or postgres:// URL) and applies pending migrations.
