@@ -6,11 +6,13 @@ public struct SoTubeDatabase: Sendable {
     public let backend: any SQLBackend
     public let accounts: SQLAccountStore
     public let ownership: SQLOwnershipStore
+    public let commerce: SQLCommerceStore
 
     public init(backend: any SQLBackend) {
         self.backend = backend
         self.accounts = SQLAccountStore(backend: backend)
         self.ownership = SQLOwnershipStore(backend: backend)
+        self.commerce = SQLCommerceStore(backend: backend)
     }
 
     /// Opens `location` (SQLite path or postgres:// URL) and applies pending migrations.
