@@ -14,6 +14,10 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     HealthController(services: services).register(on: router)
     AuthController(services: services).register(on: router)
     MeController(services: services).register(on: router)
+    CatalogController(services: services).register(on: router)
+    SearchController(services: services).register(on: router)
+    FavouritesController(services: services).register(on: router)
+    LibraryController(services: services).register(on: router)
     return router
 }
 

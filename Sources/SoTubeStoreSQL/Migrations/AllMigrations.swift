@@ -4,5 +4,8 @@ public enum AllMigrations {
         Migration001Accounts.migration,
         Migration002Catalog.migration,
         Migration003Ownership.migration,
+        // 4: commerce (merged from the commerce branch)
+        Migration004Commerce.migration,
+        Migration005Discovery.migration,
     ]
 }
