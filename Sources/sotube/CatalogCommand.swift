@@ -52,7 +52,9 @@ struct CatalogCommand: AsyncParsableCommand {
                 }
                 try await synthesizer.run()
                 let documents = try await database.searchIndex.rebuild()
-                print("synthesised \(tracks) songs; search index holds \(documents) documents (\(Self.elapsed(since: started)))")
+                print(
+                    "synthesised \(tracks) songs; search index holds \(documents) documents (\(Self.elapsed(since: started)))"
+                )
             } catch {
                 await database.shutdown()
                 throw error

@@ -87,7 +87,8 @@ struct CatalogSynthesizer {
         for index in 0..<artistCount {
             let name = names.chance(0.5) ? names.phrase(1...1) : names.phrase(2...3)
             let bio = "\(name) is a synthetic artist from \(names.word()), known for \(names.phrase(1...2))."
-            rows.append("(\(bind: Self.id("a", index)), \(bind: name), \(bind: "synth-\(index)"), \(bind: bio), \(bind: now))")
+            rows.append(
+                "(\(bind: Self.id("a", index)), \(bind: name), \(bind: "synth-\(index)"), \(bind: bio), \(bind: now))")
         }
         try await write("INSERT INTO artists (id, name, name_key, bio, created_at) VALUES ", rows)
         progress("\(artistCount) artists")

@@ -40,17 +40,24 @@ import Testing
 
     @Test func callersPayOnlyTheUnownedShare() {
         let prices = [10, 10, 20]
-        #expect(BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [false, false, false], explicitPrice: nil) == 32)
+        #expect(
+            BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [false, false, false], explicitPrice: nil)
+                == 32)
         // 32 × 30/40 = 24
-        #expect(BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [true, false, false], explicitPrice: nil) == 24)
+        #expect(
+            BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [true, false, false], explicitPrice: nil) == 24
+        )
         // 25 × 10/40 = 6.25 → 6
-        #expect(BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [false, true, true], explicitPrice: 25) == 6)
-        #expect(BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [true, true, true], explicitPrice: nil) == 0)
+        #expect(
+            BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [false, true, true], explicitPrice: 25) == 6)
+        #expect(
+            BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [true, true, true], explicitPrice: nil) == 0)
     }
 }
 
 @Suite struct LibraryOrderTests {
-    func track(_ id: String, _ title: String, artist: String, album: String, disc: Int = 1, number: Int) -> CatalogTrack {
+    func track(_ id: String, _ title: String, artist: String, album: String, disc: Int = 1, number: Int) -> CatalogTrack
+    {
         CatalogTrack(
             id: id, title: title, artistID: "id-" + artist, artistName: artist, albumID: "id-" + album,
             albumTitle: album, trackNumber: number, discNumber: disc, durationMs: 1, genre: nil, explicit: false,
@@ -75,7 +82,9 @@ import Testing
                 id: id, title: title, artistID: "id-" + artist, artistName: artist, releaseDate: nil, year: year,
                 genre: nil, explicitPrice: nil, trackCount: 1, trackPriceSum: 1, explicit: false)
         }
-        let albums = [album("1", "Post", "Björk", 1995), album("2", "Gold", "ABBA", 1992), album("3", "Debut", "björk", 1993)]
+        let albums = [
+            album("1", "Post", "Björk", 1995), album("2", "Gold", "ABBA", 1992), album("3", "Debut", "björk", 1993),
+        ]
         // Björk and björk are different artist ids with the same name key: kept apart, stable.
         #expect(LibraryOrder.albums(albums, by: .artist).map(\.id) == ["2", "1", "3"])
         #expect(LibraryOrder.albums(albums, by: .name).map(\.title) == ["Debut", "Gold", "Post"])

@@ -28,7 +28,8 @@ import Testing
         try await app.run { client in
             let token = try await client.register("alice")
             #expect(try await client.json(.put, "/api/v1/me/favourites/tracks/t2", token: token).status == .noContent)
-            #expect(try await client.json(.put, "/api/v1/me/favourites/playlists/pl1", token: token).status == .noContent)
+            #expect(
+                try await client.json(.put, "/api/v1/me/favourites/playlists/pl1", token: token).status == .noContent)
             let played = try await client.json(
                 .post, "/api/v1/me/recently-played", body: RecordPlayRequest(trackId: "t6"), token: token)
             #expect(played.status == .noContent)
@@ -89,7 +90,9 @@ import Testing
             #expect(!guest.favourite)
             let token = try await client.register("alice")
             try await client.json(.put, "/api/v1/me/favourites/playlists/pl1", token: token)
-            #expect(try await client.json(.get, "/api/v1/playlists/pl1", token: token).decode(PlaylistDetailDTO.self).favourite)
+            #expect(
+                try await client.json(.get, "/api/v1/playlists/pl1", token: token).decode(PlaylistDetailDTO.self)
+                    .favourite)
             try await client.json(.get, "/api/v1/playlists/nope").expectProblem(.notFound)
         }
     }

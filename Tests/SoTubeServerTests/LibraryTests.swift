@@ -25,7 +25,9 @@ import Testing
         try await app.run { client in
             let token = try await client.register("alice")
             let bob = try await client.register("bob")
-            #expect(try await client.json(.get, "/api/v1/library/songs", token: token).decode(LibrarySongsDTO.self).tracks.isEmpty)
+            #expect(
+                try await client.json(.get, "/api/v1/library/songs", token: token).decode(LibrarySongsDTO.self).tracks
+                    .isEmpty)
             try await app.own(["t9", "t10", "t6", "t4", "t1"], username: "alice")
             try await app.own(["t7"], username: "bob")
             let songs = try await client.json(.get, "/api/v1/library/songs", token: token).decode(LibrarySongsDTO.self)
@@ -51,7 +53,8 @@ import Testing
         try await app.run { client in
             let token = try await client.register("alice")
             try await app.own(["t2", "t1", "t4", "t9"], username: "alice")
-            let byArtist = try await client.json(.get, "/api/v1/library/albums", token: token).decode(LibraryAlbumsDTO.self)
+            let byArtist = try await client.json(.get, "/api/v1/library/albums", token: token).decode(
+                LibraryAlbumsDTO.self)
             #expect(byArtist.sort == "artist")
             #expect(byArtist.albums.map(\.album.id) == ["al2", "al1", "al5"])  // Björk 1993, 1997; Zebra Band
             #expect(byArtist.albums[1].ownedTracks.map(\.id) == ["t1", "t2"])
@@ -60,7 +63,8 @@ import Testing
             #expect(byName.albums.map(\.album.title) == ["Debut", "Homogenic", "Stripes"])
             try await client.json(.get, "/api/v1/library/albums?sort=year", token: token)
                 .expectProblem(.unprocessableContent, field: "sort")
-            let artists = try await client.json(.get, "/api/v1/library/artists", token: token).decode(LibraryArtistsDTO.self)
+            let artists = try await client.json(.get, "/api/v1/library/artists", token: token).decode(
+                LibraryArtistsDTO.self)
             #expect(artists.artists.map(\.artist.name) == ["Björk", "Zebra Band"])
             #expect(artists.artists[0].albums.map(\.album.id) == ["al2", "al1"])
         }
@@ -75,15 +79,20 @@ import Testing
                 #expect(try await client.json(.put, "/api/v1/me/favourites/\(path)", token: token).status == .noContent)
             }
             #expect(try await client.json(.put, "/api/v1/me/favourites/tracks/t1", token: token).status == .noContent)
-            var favourites = try await client.json(.get, "/api/v1/me/favourites", token: token).decode(FavouritesDTO.self)
+            var favourites = try await client.json(.get, "/api/v1/me/favourites", token: token).decode(
+                FavouritesDTO.self)
             #expect(favourites.tracks.map(\.id) == ["t5", "t1"])
             #expect(favourites.playlists.map(\.id) == ["pl1"])
-            #expect(try await client.json(.delete, "/api/v1/me/favourites/tracks/t5", token: token).status == .noContent)
-            #expect(try await client.json(.delete, "/api/v1/me/favourites/playlists/pl1", token: token).status == .noContent)
+            #expect(
+                try await client.json(.delete, "/api/v1/me/favourites/tracks/t5", token: token).status == .noContent)
+            #expect(
+                try await client.json(.delete, "/api/v1/me/favourites/playlists/pl1", token: token).status == .noContent
+            )
             favourites = try await client.json(.get, "/api/v1/me/favourites", token: token).decode(FavouritesDTO.self)
             #expect(favourites.tracks.map(\.id) == ["t1"] && favourites.playlists.isEmpty)
             try await client.json(.put, "/api/v1/me/favourites/tracks/nope", token: token).expectProblem(.notFound)
-            try await client.json(.delete, "/api/v1/me/favourites/playlists/nope", token: token).expectProblem(.notFound)
+            try await client.json(.delete, "/api/v1/me/favourites/playlists/nope", token: token).expectProblem(
+                .notFound)
 
             for id in ["t3", "t6", "t3"] {
                 app.clock.advance(by: 1)
@@ -91,10 +100,13 @@ import Testing
                     .post, "/api/v1/me/recently-played", body: RecordPlayRequest(trackId: id), token: token)
                 #expect(response.status == .noContent)
             }
-            let recent = try await client.json(.get, "/api/v1/me/recently-played", token: token).decode(RecentlyPlayedDTO.self)
+            let recent = try await client.json(.get, "/api/v1/me/recently-played", token: token).decode(
+                RecentlyPlayedDTO.self)
             #expect(recent.tracks.map(\.id) == ["t3", "t6"])
-            try await client.json(.post, "/api/v1/me/recently-played", body: RecordPlayRequest(trackId: "nope"), token: token)
-                .expectProblem(.notFound)
+            try await client.json(
+                .post, "/api/v1/me/recently-played", body: RecordPlayRequest(trackId: "nope"), token: token
+            )
+            .expectProblem(.notFound)
             try await client.json(.post, "/api/v1/me/recently-played", body: ["track": "t1"], token: token)
                 .expectProblem(.unprocessableContent, field: "trackId")
             let malformed = try await client.execute(

@@ -28,7 +28,8 @@ import Testing
         try await app.run { client in
             let all = try await client.json(.get, "/api/v1/search?q=black").decode(SearchResultsDTO.self)
             #expect(all.tracks.map(\.id) == ["t8", "t7"])
-            let clean = try await client.json(.get, "/api/v1/search?q=black&explicit=false").decode(SearchResultsDTO.self)
+            let clean = try await client.json(.get, "/api/v1/search?q=black&explicit=false").decode(
+                SearchResultsDTO.self)
             #expect(clean.tracks.map(\.id) == ["t8"])  // t7 is explicit
             #expect(clean.albums.isEmpty)  // al4 holds an explicit song
             let first = try await client.json(.get, "/api/v1/search?q=black&limit=1").decode(SearchResultsDTO.self)
@@ -44,9 +45,11 @@ import Testing
         try await app.run { client in
             try await client.json(.get, "/api/v1/search").expectProblem(.unprocessableContent, field: "q")
             for bad in ["limit=0", "limit=101", "limit=ten"] {
-                try await client.json(.get, "/api/v1/search?q=a&\(bad)").expectProblem(.unprocessableContent, field: "limit")
+                try await client.json(.get, "/api/v1/search?q=a&\(bad)").expectProblem(
+                    .unprocessableContent, field: "limit")
             }
-            try await client.json(.get, "/api/v1/search?q=a&offset=-1").expectProblem(.unprocessableContent, field: "offset")
+            try await client.json(.get, "/api/v1/search?q=a&offset=-1").expectProblem(
+                .unprocessableContent, field: "offset")
             try await client.json(.get, "/api/v1/search?q=a&explicit=maybe")
                 .expectProblem(.unprocessableContent, field: "explicit")
             try await client.json(.get, "/api/v1/search/suggestions?q=a&explicit=maybe")
@@ -59,7 +62,8 @@ import Testing
         try await app.run { client in
             let token = try await client.register("alice")
             try await app.own(["t8"], username: "alice")
-            let results = try await client.json(.get, "/api/v1/search?q=back", token: token).decode(SearchResultsDTO.self)
+            let results = try await client.json(.get, "/api/v1/search?q=back", token: token).decode(
+                SearchResultsDTO.self)
             #expect(results.tracks.first { $0.id == "t8" }?.owned == true)
             #expect(results.tracks.first { $0.id == "t7" }?.owned == false)
         }
@@ -77,12 +81,17 @@ import Testing
             }
             // Guests' searches are not recorded anywhere.
             try await client.json(.get, "/api/v1/search?q=guest")
-            let history = try await client.json(.get, "/api/v1/search/history", token: token).decode(SearchHistoryDTO.self)
+            let history = try await client.json(.get, "/api/v1/search/history", token: token).decode(
+                SearchHistoryDTO.self)
             #expect(history.queries == ["joga", "muse", "queen", "abba", "hunter"])
             let bob = try await client.register("bob")
-            #expect(try await client.json(.get, "/api/v1/search/history", token: bob).decode(SearchHistoryDTO.self).queries.isEmpty)
+            #expect(
+                try await client.json(.get, "/api/v1/search/history", token: bob).decode(SearchHistoryDTO.self).queries
+                    .isEmpty)
             #expect(try await client.json(.delete, "/api/v1/search/history", token: token).status == .noContent)
-            #expect(try await client.json(.get, "/api/v1/search/history", token: token).decode(SearchHistoryDTO.self).queries.isEmpty)
+            #expect(
+                try await client.json(.get, "/api/v1/search/history", token: token).decode(SearchHistoryDTO.self)
+                    .queries.isEmpty)
         }
     }
 
@@ -96,9 +105,11 @@ import Testing
             #expect(mine.queries.first == "back in")
             #expect(mine.queries.contains("Back in Black"))
             #expect(mine.queries.contains("Bachelorette"))
-            let guest = try await client.json(.get, "/api/v1/search/suggestions?q=\(q("ёл"))").decode(SearchHistoryDTO.self)
+            let guest = try await client.json(.get, "/api/v1/search/suggestions?q=\(q("ёл"))").decode(
+                SearchHistoryDTO.self)
             #expect(guest.queries == ["Ёлка"])
-            let empty = try await client.json(.get, "/api/v1/search/suggestions", token: token).decode(SearchHistoryDTO.self)
+            let empty = try await client.json(.get, "/api/v1/search/suggestions", token: token).decode(
+                SearchHistoryDTO.self)
             #expect(empty.queries == ["back in"])
         }
     }

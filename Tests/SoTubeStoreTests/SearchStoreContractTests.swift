@@ -111,7 +111,8 @@ import Testing
     @Test(arguments: TestBackends.kinds) func suggestsNamesFromTheCatalog(kind: String) async throws {
         try await TestBackends.with(kind) { backend in
             try await CatalogFixture.install(on: backend)
-            let names = try await SQLSearchStore(backend: backend).names(SearchQuery("ba"), allowExplicit: true, limit: 5)
+            let names = try await SQLSearchStore(backend: backend).names(
+                SearchQuery("ba"), allowExplicit: true, limit: 5)
             #expect(names.contains("Back in Black"))
             #expect(names.contains("Bachelorette"))
         }

@@ -15,7 +15,9 @@ public enum LibraryAlbumSort: String, Sendable, CaseIterable {
 public enum LibraryOrder {
     /// Songs in the chosen order.
     public static func songs(_ tracks: [CatalogTrack], by sort: LibrarySongSort) -> [CatalogTrack] {
-        let keyed = tracks.map { (track: $0, artist: key($0.artistName), album: key($0.albumTitle), title: key($0.title)) }
+        let keyed = tracks.map {
+            (track: $0, artist: key($0.artistName), album: key($0.albumTitle), title: key($0.title))
+        }
         let sorted: [(track: CatalogTrack, artist: String, album: String, title: String)]
         switch sort {
         case .default:

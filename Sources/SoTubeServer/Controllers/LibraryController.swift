@@ -33,7 +33,8 @@ struct LibraryController {
                 let own = grouped[artist.id] ?? []
                 let byID = Dictionary(own.map { ($0.album.id, $0) }, uniquingKeysWith: { first, _ in first })
                 let ordered = LibraryOrder.albums(own.map(\.album), by: .artist)
-                return LibraryArtistDTO(artist: ArtistSummaryDTO(artist), albums: ordered.compactMap { byID[$0.id]?.dto })
+                return LibraryArtistDTO(
+                    artist: ArtistSummaryDTO(artist), albums: ordered.compactMap { byID[$0.id]?.dto })
             }
             return try jsonResponse(LibraryArtistsDTO(artists: dtos))
         }

@@ -131,7 +131,8 @@ public struct SQLSearchIndex: Sendable {
                     if let cached = normalisedContext[key] {
                         context = cached
                     } else {
-                        context = SearchText.normalize((artistNames[artistID] ?? "") + " " + (albumTitles[albumID] ?? ""))
+                        context = SearchText.normalize(
+                            (artistNames[artistID] ?? "") + " " + (albumTitles[albumID] ?? ""))
                         normalisedContext[key] = context
                     }
                     var document = SearchDocument(
@@ -238,7 +239,8 @@ public struct SQLSearchIndex: Sendable {
             guard let row = try await db.raw("SELECT name, description FROM playlists WHERE id = \(bind: id)").first()
             else { return nil }
             return SearchDocument(
-                kind: .playlist, entityID: id, explicit: false, display: try row.decode(column: "name", as: String.self),
+                kind: .playlist, entityID: id, explicit: false,
+                display: try row.decode(column: "name", as: String.self),
                 context: [try row.decode(column: "description", as: String.self)])
         case .track:
             guard

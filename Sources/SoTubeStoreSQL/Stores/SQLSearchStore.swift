@@ -27,7 +27,8 @@ public struct SQLSearchStore: Sendable {
     ) async throws -> SearchHits {
         var hits = SearchHits()
         guard !query.isEmpty else { return hits }
-        let ranked = try await candidates(query, allowExplicit: allowExplicit, cap: max(Self.candidateCap, offset + limit), kinds: kinds)
+        let ranked = try await candidates(
+            query, allowExplicit: allowExplicit, cap: max(Self.candidateCap, offset + limit), kinds: kinds)
         for (kind, list) in ranked {
             let ids = list.dropFirst(offset).prefix(limit).map(\.entityID)
             switch kind {
@@ -80,7 +81,8 @@ public struct SQLSearchStore: Sendable {
                 }
                 let key = query.key
                 list.sort { a, b in
-                    let ra = Self.tier(a.name, key), rb = Self.tier(b.name, key)
+                    let ra = Self.tier(a.name, key)
+                    let rb = Self.tier(b.name, key)
                     if ra != rb { return ra < rb }
                     if a.score != b.score { return a.score < b.score }
                     return a.docID < b.docID

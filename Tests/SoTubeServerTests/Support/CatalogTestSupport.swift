@@ -29,7 +29,9 @@ func q(_ text: String) -> String {
 
 extension TestResponse {
     /// Asserts a problem+json answer with `status` (and `field` when given).
-    func expectProblem(_ status: HTTPResponse.Status, field: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectProblem(
+        _ status: HTTPResponse.Status, field: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(self.status == status, sourceLocation: sourceLocation)
         #expect(headers[.contentType] == "application/problem+json", sourceLocation: sourceLocation)
         #expect(problem?.status == Int(status.code), sourceLocation: sourceLocation)

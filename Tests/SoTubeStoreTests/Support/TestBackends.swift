@@ -30,7 +30,8 @@ enum TestBackends {
         } else {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-store-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            backend = try await SQLiteBackend.open(path: directory.appendingPathComponent("t.sqlite").path, logger: logger)
+            backend = try await SQLiteBackend.open(
+                path: directory.appendingPathComponent("t.sqlite").path, logger: logger)
             cleanup = { try? FileManager.default.removeItem(at: directory) }
         }
         do {
