@@ -9,6 +9,8 @@ struct SoTubeCommand: AsyncParsableCommand {
             Run `sotube serve` to start the store on port 8080 with its data in ./data.
             Every command takes --data DIR (or SOTUBE_DATA) to choose the data directory.
             """,
-        subcommands: [ServeCommand.self, MigrateCommand.self, UsersCommand.self,
-            CoinsCommand.self, LedgerCommand.self, CodesCommand.self, PacksCommand.self])
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, UsersCommand.self, CatalogCommand.self,
+            CoinsCommand.self, LedgerCommand.self, CodesCommand.self, PacksCommand.self,
+        ])
 }

@@ -17,6 +17,10 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     WalletController(services: services).register(on: router)
     PurchaseController(services: services).register(on: router)
     SandboxCheckoutController(services: services).register(on: router)
+    CatalogController(services: services).register(on: router)
+    SearchController(services: services).register(on: router)
+    FavouritesController(services: services).register(on: router)
+    LibraryController(services: services).register(on: router)
     return router
 }
 

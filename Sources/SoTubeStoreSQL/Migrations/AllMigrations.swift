@@ -5,5 +5,6 @@ public enum AllMigrations {
         Migration002Catalog.migration,
         Migration003Ownership.migration,
         Migration004Commerce.migration,
+        Migration005Discovery.migration,
     ]
 }
