@@ -14,6 +14,8 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     HealthController(services: services).register(on: router)
     AuthController(services: services).register(on: router)
     MeController(services: services).register(on: router)
+    AudioController(services: services).register(on: router)
+    ArtworkController(services: services).register(on: router)
     return router
 }
 
@@ -30,6 +32,7 @@ public func buildApplication(_ services: AppServices) -> some ApplicationProtoco
 /// Serves until SIGTERM or SIGINT, then closes the database.
 public func serve(_ configuration: ServerConfiguration) async throws {
     let services = try await AppServices.open(configuration)
+    await services.seedDemoCatalogIfEmpty()
     configuration.logger.info(
         "serving",
         metadata: [
