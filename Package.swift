@@ -56,6 +56,9 @@ let package = Package(
         ),
         .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),
         .testTarget(
+            name: "SoTubeMediaTests",
+            dependencies: ["SoTubeMedia", "SoTubeStoreSQL", "SoTubeCore", .product(name: "SQLKit", package: "sql-kit")]),
+        .testTarget(
             name: "SoTubeStoreTests",
             dependencies: [
                 "SoTubeStoreSQL", "SoTubeCore",

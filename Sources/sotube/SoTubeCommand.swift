@@ -10,7 +10,7 @@ struct SoTubeCommand: AsyncParsableCommand {
             Every command takes --data DIR (or SOTUBE_DATA) to choose the data directory.
             """,
         subcommands: [
-            ServeCommand.self, MigrateCommand.self, UsersCommand.self, CatalogCommand.self,
-            CoinsCommand.self, LedgerCommand.self, CodesCommand.self, PacksCommand.self,
+            ServeCommand.self, MigrateCommand.self, UsersCommand.self, ImportCommand.self, DemoCommand.self,
+            CatalogCommand.self, CoinsCommand.self, LedgerCommand.self, CodesCommand.self, PacksCommand.self,
         ])
 }

@@ -21,6 +21,8 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     SearchController(services: services).register(on: router)
     FavouritesController(services: services).register(on: router)
     LibraryController(services: services).register(on: router)
+    AudioController(services: services).register(on: router)
+    ArtworkController(services: services).register(on: router)
     return router
 }
 
@@ -37,6 +39,7 @@ public func buildApplication(_ services: AppServices) -> some ApplicationProtoco
 /// Serves until SIGTERM or SIGINT, then closes the database.
 public func serve(_ configuration: ServerConfiguration) async throws {
     let services = try await AppServices.open(configuration)
+    await services.seedDemoCatalogIfEmpty()
     configuration.logger.info(
         "serving",
         metadata: [

@@ -1,6 +1,6 @@
 // Route tables added by each feature area, listed once here.
 extension RouteDocs {
-    static var extra: [RouteDoc] { commerce + catalog }
+    static var extra: [RouteDoc] { commerce + catalog + media }
 }
 
 extension SchemaDocs {

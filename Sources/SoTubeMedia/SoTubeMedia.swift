@@ -1,0 +1,1 @@
+// Media: ffprobe/ffmpeg, import, previews, demo catalog.
