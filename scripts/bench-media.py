@@ -17,8 +17,12 @@ def main():
     p.add_argument("--files", type=int, default=24)
     p.add_argument("--clients", type=int, default=16)
     p.add_argument("--seconds", type=float, default=15)
-    p.add_argument("--port", type=int, default=18931)
+    p.add_argument("--port", type=int, default=0, help="default: a free port")
     a = p.parse_args()
+    if a.port == 0:
+        import socket
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0)); a.port = s.getsockname()[1]
     work = tempfile.mkdtemp(prefix="sotube-bench-")
     data, music = os.path.join(work, "data"), os.path.join(work, "music")
     try:
@@ -36,7 +40,7 @@ def main():
         print(f"import: {a.files} files in {import_s:.1f} s = {a.files / import_s:.2f} files/s")
 
         server = subprocess.Popen([a.bin, "serve", "--port", str(a.port), "--host", "127.0.0.1", "--data", data],
-                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                  env=env, stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "serve.log"), "w"))
         try:
             for _ in range(200):
                 try:
@@ -46,14 +50,20 @@ def main():
             c = http.client.HTTPConnection("127.0.0.1", a.port)
             c.request("POST", "/api/v1/auth/register", json.dumps({"username": "bench", "email": "bench@example.com",
                       "password": "bench-password-1"}), {"Content-Type": "application/json"})
-            token = json.loads(c.getresponse().read())["token"]
+            reply = json.loads(c.getresponse().read())
+            if "token" not in reply:
+                sys.exit(f"register failed: {reply}\n" + open(os.path.join(work, "serve.log")).read()[-2000:])
+            token = reply["token"]
             db = sqlite3.connect(os.path.join(data, "sotube.sqlite"), timeout=30)
-            user = db.execute("SELECT id FROM users WHERE username = 'bench'").fetchone()[0]
+            user = reply["user"]["id"]
             tracks = [r[0] for r in db.execute("SELECT id FROM tracks")]
+            print(f"{len(tracks)} tracks, user {user}")
             db.executemany("INSERT INTO owned_tracks (user_id, track_id, purchase_id, created_at) VALUES (?, ?, 'bench', 0)",
                            [(user, t) for t in tracks]); db.commit(); db.close()
             ttfb, total, lock, stop = [], [0], threading.Lock(), time.monotonic() + a.seconds
+            errors = []
             def client(n):
+              try:
                 conn = http.client.HTTPConnection("127.0.0.1", a.port, timeout=30); i = n
                 while time.monotonic() < stop:
                     t = time.monotonic()
@@ -62,9 +72,13 @@ def main():
                     assert r.status == 200 and r.getheader("X-SoTube-Rendition") == "full"
                     with lock: ttfb.append(t1 - t); total[0] += len(first) + len(rest)
                     i += 1
+              except Exception as e:
+                errors.append(repr(e))
             threads = [threading.Thread(target=client, args=(n,)) for n in range(a.clients)]
             start = time.monotonic(); [t.start() for t in threads]; [t.join() for t in threads]
             elapsed = time.monotonic() - start
+            if errors: print(f"client errors: {len(errors)}, first: {errors[0]}")
+            if not ttfb: sys.exit("no song was streamed")
             ttfb.sort()
             print(f"streaming: {a.clients} clients, {len(ttfb)} full songs, {total[0] / 1e6:.0f} MB in {elapsed:.1f} s = "
                   f"{total[0] / 1e6 / elapsed:.1f} MB/s; TTFB median {statistics.median(ttfb) * 1000:.1f} ms, "

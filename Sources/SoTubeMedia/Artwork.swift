@@ -26,7 +26,9 @@ extension MediaTools {
     }
 
     /// Writes the three sizes for `key` and returns the stored base path (`artwork/<key>.jpg`).
-    public func makeArtwork(_ source: ArtworkSource, key: String, mediaRoot: URL) async throws -> String {
+    public func makeArtwork(_ source: ArtworkSource, key: String, mediaRoot: URL) async throws
+        -> String
+    {
         let directory = mediaRoot.appendingPathComponent("artwork")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let input: [String]
@@ -99,7 +101,9 @@ extension MediaTools {
 
     /// cover.jpg, folder.jpg, front.jpg (any case, .jpg/.jpeg/.png) in `folder`.
     public static func folderImage(in folder: URL) -> String? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            return nil
+        }
         let wanted = ["cover", "folder", "front", "album", "albumart"]
         for stem in wanted {
             if let name = names.sorted().first(where: { name in

@@ -32,8 +32,10 @@ public struct MediaImporter: Sendable {
     public var logger: Logger
 
     public init(
-        tools: MediaTools = MediaTools(), writer: any CatalogWriting, mediaRoot: URL, policy: PreviewPolicy = .init(),
-        concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), logger: Logger = Logger(label: "import")
+        tools: MediaTools = MediaTools(), writer: any CatalogWriting, mediaRoot: URL,
+        policy: PreviewPolicy = .init(),
+        concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        logger: Logger = Logger(label: "import")
     ) {
         self.tools = tools
         self.writer = writer
@@ -44,7 +46,9 @@ public struct MediaImporter: Sendable {
     }
 
     /// Imports every audio file under `root`.
-    public func importFolder(_ root: URL, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws
+    public func importFolder(
+        _ root: URL, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws
         -> ImportReport
     {
         let (items, skipped) = try FolderScanner.scan(root)
@@ -61,11 +65,15 @@ public struct MediaImporter: Sendable {
     }
 
     /// Imports `items` with at most `concurrency` running at once; never throws for one bad file.
-    public func importItems(_ items: [ImportItem], progress: @escaping @Sendable (ImportProgress) -> Void = { _ in })
+    public func importItems(
+        _ items: [ImportItem], progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    )
         async throws -> ImportReport
     {
         let started = Date()
-        guard tools.available else { throw MediaToolError("ffmpeg/ffprobe not found: install Debian's ffmpeg") }
+        guard tools.available else {
+            throw MediaToolError("ffmpeg/ffprobe not found: install Debian's ffmpeg")
+        }
         try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
         let art = AlbumArtCache()
         var report = ImportReport()
@@ -110,14 +118,19 @@ public struct MediaImporter: Sendable {
             guard let stat = FolderScanner.stat(item.file) else {
                 return .skipped(SkippedFile(path: item.sourceKey, reason: "cannot read the file"))
             }
-            if stat.size == 0 { return .skipped(SkippedFile(path: item.sourceKey, reason: "empty file (0 bytes)")) }
+            if stat.size == 0 {
+                return .skipped(SkippedFile(path: item.sourceKey, reason: "empty file (0 bytes)"))
+            }
             let known = try await writer.knownSource(path: item.sourceKey)
             let exists =
                 known.map {
-                    FileManager.default.fileExists(atPath: mediaRoot.appendingPathComponent($0.mediaPath).path)
-                        && FileManager.default.fileExists(atPath: mediaRoot.appendingPathComponent($0.previewPath).path)
+                    FileManager.default.fileExists(
+                        atPath: mediaRoot.appendingPathComponent($0.mediaPath).path)
+                        && FileManager.default.fileExists(
+                            atPath: mediaRoot.appendingPathComponent($0.previewPath).path)
                 } ?? false
-            if ImportDecision.decide(known: known, size: stat.size, mtime: stat.mtime, renditionsExist: exists)
+            if ImportDecision.decide(
+                known: known, size: stat.size, mtime: stat.mtime, renditionsExist: exists)
                 == .unchanged
             {
                 return .unchanged(item.sourceKey)
@@ -133,13 +146,18 @@ public struct MediaImporter: Sendable {
                 ?? TagMapping.metadata(
                     tags: probe.tags, relativePath: item.relativePath, rootName: item.rootName,
                     durationSeconds: probe.durationSeconds)
-            if metadata.durationMs == 0 { metadata.durationMs = Int((probe.durationSeconds * 1000).rounded()) }
-            let albumKey = item.albumKey ?? "\(metadata.albumArtist.lowercased())\u{1F}\(metadata.album.lowercased())"
+            if metadata.durationMs == 0 {
+                metadata.durationMs = Int((probe.durationSeconds * 1000).rounded())
+            }
+            let albumKey =
+                item.albumKey ?? "\(metadata.albumArtist.lowercased())\u{1F}\(metadata.album.lowercased())"
             let artSource: MediaTools.ArtworkSource =
                 item.artwork
                 ?? (probe.hasPicture
                     ? .embedded(path: item.file.path, inputOptions: probe.inputOptions)
-                    : MediaTools.folderImage(in: item.file.deletingLastPathComponent()).map { .image(path: $0) }
+                    : MediaTools.folderImage(in: item.file.deletingLastPathComponent()).map {
+                        .image(path: $0)
+                    }
                         ?? .generated(seed: albumKey))
             let artworkPath = await art.artwork(key: albumKey) {
                 await makeArtwork(artSource, albumKey: albumKey)
@@ -150,13 +168,18 @@ public struct MediaImporter: Sendable {
                     source: item.file.path, probe: probe, mediaRoot: mediaRoot,
                     folder: "tracks/\(StableHash.hex(item.sourceKey))", policy: policy)
             } catch let error as MediaToolError {
-                return .skipped(SkippedFile(path: item.sourceKey, reason: "cannot decode: \(error.message)"))
+                return .skipped(
+                    SkippedFile(path: item.sourceKey, reason: "cannot decode: \(error.message)"))
             }
             let record = CatalogTrackRecord(
-                sourcePath: item.sourceKey, sourceSize: stat.size, sourceMtime: stat.mtime, metadata: metadata,
-                mediaPath: renditions.mediaPath, mediaType: renditions.mediaType, previewPath: renditions.previewPath,
-                previewType: renditions.previewType, waveform: renditions.waveform, artworkPath: artworkPath,
-                price: item.price, lyrics: item.lyrics, artistBio: item.artistBio, albumPrice: item.albumPrice)
+                sourcePath: item.sourceKey, sourceSize: stat.size, sourceMtime: stat.mtime,
+                metadata: metadata,
+                mediaPath: renditions.mediaPath, mediaType: renditions.mediaType,
+                previewPath: renditions.previewPath,
+                previewType: renditions.previewType, waveform: renditions.waveform,
+                artworkPath: artworkPath,
+                price: item.price, lyrics: item.lyrics, artistBio: item.artistBio,
+                albumPrice: item.albumPrice)
             let (id, outcome) = try await writer.upsertTrack(record)
             return outcome == .created ? .created(item.sourceKey, id) : .updated(item.sourceKey, id)
         } catch {
@@ -168,7 +191,9 @@ public struct MediaImporter: Sendable {
     /// Makes the album's artwork; a broken embedded or folder picture falls back to a generated one.
     func makeArtwork(_ source: MediaTools.ArtworkSource, albumKey: String) async -> String? {
         let key = StableHash.hex(albumKey)
-        if let path = try? await tools.makeArtwork(source, key: key, mediaRoot: mediaRoot) { return path }
+        if let path = try? await tools.makeArtwork(source, key: key, mediaRoot: mediaRoot) {
+            return path
+        }
         return try? await tools.makeArtwork(.generated(seed: albumKey), key: key, mediaRoot: mediaRoot)
     }
 }

@@ -23,7 +23,8 @@ public struct MediaTools: Sendable {
 
     /// Whether both tools can be run.
     public var available: Bool {
-        FileManager.default.isExecutableFile(atPath: ffmpeg) && FileManager.default.isExecutableFile(atPath: ffprobe)
+        FileManager.default.isExecutableFile(atPath: ffmpeg)
+            && FileManager.default.isExecutableFile(atPath: ffprobe)
     }
 
     static func locate(_ name: String) -> String {
@@ -49,12 +50,15 @@ public struct MediaTools: Sendable {
         let timeout = self.timeout
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
-                continuation.resume(with: Result { try Self.runBlocking(executable, arguments, timeout: timeout) })
+                continuation.resume(
+                    with: Result { try Self.runBlocking(executable, arguments, timeout: timeout) })
             }
         }
     }
 
-    static func runBlocking(_ executable: String, _ arguments: [String], timeout: Double) throws -> Output {
+    static func runBlocking(_ executable: String, _ arguments: [String], timeout: Double) throws
+        -> Output
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -87,9 +91,11 @@ public struct MediaTools: Sendable {
     /// Runs ffmpeg quietly; throws with its message when it fails.
     @discardableResult
     public func ffmpeg(_ arguments: [String]) async throws -> Data {
-        let output = try await run(ffmpeg, ["-nostdin", "-hide_banner", "-v", "error", "-y"] + arguments)
+        let output = try await run(
+            ffmpeg, ["-nostdin", "-hide_banner", "-v", "error", "-y"] + arguments)
         guard output.status == 0 else {
-            throw MediaToolError("ffmpeg failed: \(output.errorText.split(separator: "\n").last ?? "exit \(output.status)")")
+            throw MediaToolError(
+                "ffmpeg failed: \(output.errorText.split(separator: "\n").last ?? "exit \(output.status)")")
         }
         return output.stdout
     }

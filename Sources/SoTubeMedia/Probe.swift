@@ -13,7 +13,8 @@ public struct ProbeResult: Sendable {
     public var inputOptions: [String]
 
     public var universallyPlayable: Bool {
-        inputOptions.isEmpty && AudioFormatRules.isUniversallyPlayable(formatName: formatName, codecName: audioCodec)
+        inputOptions.isEmpty
+            && AudioFormatRules.isUniversallyPlayable(formatName: formatName, codecName: audioCodec)
     }
 }
 
@@ -46,7 +47,10 @@ extension MediaTools {
             inputOptions = ["-f", guess.format, "-ar", String(guess.rate), "-ac", String(guess.channels)]
         }
         let output = try await run(
-            ffprobe, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams"] + inputOptions + [path])
+            ffprobe,
+            ["-v", "error", "-print_format", "json", "-show_format", "-show_streams"] + inputOptions + [
+                path
+            ])
         guard output.status == 0 else {
             let reason = output.errorText.split(separator: "\n").last.map(String.init) ?? "unreadable"
             throw MediaToolError("not readable audio (\(reason.suffix(120)))")
@@ -62,12 +66,15 @@ extension MediaTools {
             throw MediaToolError("no audio stream")
         }
         let duration = Double(json.format?.duration ?? "") ?? Double(audio.duration ?? "") ?? 0
-        guard duration.isFinite, duration >= 0.05 else { throw MediaToolError("no audio (zero length)") }
+        guard duration.isFinite, duration >= 0.05 else {
+            throw MediaToolError("no audio (zero length)")
+        }
         var tags = json.format?.tags ?? [:]
         for (key, value) in audio.tags ?? [:] where tags[key] == nil { tags[key] = value }
         let picture = streams.contains { $0.codec_type == "video" }
         return ProbeResult(
-            formatName: json.format?.format_name ?? "", durationSeconds: duration, audioCodec: audio.codec_name ?? "",
+            formatName: json.format?.format_name ?? "", durationSeconds: duration,
+            audioCodec: audio.codec_name ?? "",
             tags: tags, hasPicture: picture, inputOptions: inputOptions)
     }
 

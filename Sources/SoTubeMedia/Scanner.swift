@@ -39,11 +39,13 @@ public enum FolderScanner {
     public static func scan(_ root: URL) throws -> (items: [ImportItem], skipped: [SkippedFile]) {
         let root = root.standardizedFileURL.resolvingSymlinksInPath()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
         else { throw MediaToolError("\(root.path) is not a folder") }
         guard
             let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey], options: [.skipsHiddenFiles])
+                at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
+                options: [.skipsHiddenFiles])
         else { throw MediaToolError("cannot read \(root.path)") }
         var items: [ImportItem] = []
         var skipped: [SkippedFile] = []
@@ -53,27 +55,37 @@ public enum FolderScanner {
         for case let url as URL in enumerator { urls.append(url) }
         for url in urls.sorted(by: { $0.path < $1.path }) {
             let resolved = url.resolvingSymlinksInPath()
-            guard (try? resolved.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            guard (try? resolved.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            else { continue }
             let ext = url.pathExtension.lowercased()
             if ignored.contains(ext) { continue }
             let relative = Array(url.pathComponents.dropFirst(rootComponents))
             let size = (try? resolved.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
             if !AudioFormatRules.audioExtensions.contains(ext) {
-                skipped.append(SkippedFile(path: url.path, reason: ext.isEmpty ? "not an audio file (no extension)" : "not an audio file (.\(ext))"))
+                skipped.append(
+                    SkippedFile(
+                        path: url.path,
+                        reason: ext.isEmpty ? "not an audio file (no extension)" : "not an audio file (.\(ext))"
+                    ))
                 continue
             }
             if size == 0 {
                 skipped.append(SkippedFile(path: url.path, reason: "empty file (0 bytes)"))
                 continue
             }
-            items.append(ImportItem(file: resolved, sourceKey: url.path, relativePath: relative, rootName: root.lastPathComponent))
+            items.append(
+                ImportItem(
+                    file: resolved, sourceKey: url.path, relativePath: relative,
+                    rootName: root.lastPathComponent))
         }
         return (items, skipped)
     }
 
     /// Size in bytes and modification time (whole seconds) of a file.
     public static func stat(_ file: URL) -> (size: Int, mtime: Int)? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return nil }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
+            return nil
+        }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let mtime = Int((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
         return (size, mtime)

@@ -7,7 +7,9 @@ import SoTubeServer
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Seed the built-in demo catalog (generated music, covers, moods, volumes) into an empty store.")
+        abstract:
+            "Seed the built-in demo catalog (generated music, covers, moods, volumes) into an empty store."
+    )
 
     @OptionGroup var store: StoreOptions
 
@@ -20,11 +22,14 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let bar = ProgressBar(enabled: isatty(1) == 1)
         do {
-            if let summary = try await DemoSeeder(importer: importer).seedIfEmpty(progress: { bar.update($0) }) {
+            if let summary = try await DemoSeeder(importer: importer).seedIfEmpty(progress: {
+                bar.update($0)
+            }) {
                 bar.finish()
                 print(
                     "demo catalog: \(summary.artists) artists, \(summary.albums) albums, \(summary.songs) songs, "
-                        + "\(summary.moods) moods, \(summary.volumes) volumes in \(String(format: "%.1f", summary.seconds)) s")
+                        + "\(summary.moods) moods, \(summary.volumes) volumes in \(String(format: "%.1f", summary.seconds)) s"
+                )
             } else {
                 print("the catalog already has songs; nothing seeded")
             }

@@ -8,7 +8,8 @@ import SoTubeServer
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a folder of audio files (MP3, AAC/M4A, FLAC, Ogg, Opus, WAV, tracker files ...).",
+        abstract:
+            "Import a folder of audio files (MP3, AAC/M4A, FLAC, Ogg, Opus, WAV, tracker files ...).",
         discussion: """
             Reads tags with ffprobe (falling back to Artist/Album/07 Title.ext), makes a preview, a streaming
             rendition when browsers cannot play the source, waveform peaks and artwork. Running it again on
@@ -17,13 +18,16 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The folder to import (searched recursively).") var directory: String
-    @Option(help: "Preview length in seconds (default: $SOTUBE_PREVIEW_SECONDS or 30).") var previewSeconds: Int?
+    @Option(help: "Preview length in seconds (default: $SOTUBE_PREVIEW_SECONDS or 30).")
+    var previewSeconds: Int?
     @Option(help: "ffmpeg jobs at once (default: one per core).") var jobs: Int?
 
     func run() async throws {
         let root = URL(fileURLWithPath: directory)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
             throw ValidationError("\(directory) is not a folder.")
         }
         if let previewSeconds, !(5...120).contains(previewSeconds) {
@@ -80,8 +84,10 @@ final class ProgressBar: @unchecked Sendable {
             let filled = progress.total == 0 ? width : progress.done * width / progress.total
             let name = (progress.current as NSString).lastPathComponent
             let shown = name.count > 40 ? String(name.prefix(39)) + "…" : name
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(bar) \(progress.done)/\(progress.total) \(shown)".utf8))
+            let bar =
+                String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            FileHandle.standardOutput.write(
+                Data("\r\u{1B}[2K\(bar) \(progress.done)/\(progress.total) \(shown)".utf8))
             drawn = true
         }
     }

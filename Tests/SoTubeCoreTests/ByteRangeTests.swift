@@ -5,8 +5,10 @@ import Testing
 @Suite struct ByteRangeTests {
     @Test func closedRangeIsClampedToTheEnd() {
         #expect(ByteRange.answer(header: "bytes=0-99", size: 1000) == .partial(lower: 0, upper: 99))
-        #expect(ByteRange.answer(header: "bytes=900-5000", size: 1000) == .partial(lower: 900, upper: 999))
-        #expect(ByteRange.answer(header: "bytes=999-999", size: 1000) == .partial(lower: 999, upper: 999))
+        #expect(
+            ByteRange.answer(header: "bytes=900-5000", size: 1000) == .partial(lower: 900, upper: 999))
+        #expect(
+            ByteRange.answer(header: "bytes=999-999", size: 1000) == .partial(lower: 999, upper: 999))
     }
 
     @Test func openRangeRunsToTheEnd() {
@@ -30,22 +32,34 @@ import Testing
     }
 
     @Test func invalidHeadersAreIgnored() {
-        for header in ["bytes=abc", "bytes=5-1", "items=0-5", "bytes", "bytes=", "bytes=--5", "bytes=1-2-3", "bytes=+1-2", "bytes=0x10-"] {
+        for header in [
+            "bytes=abc", "bytes=5-1", "items=0-5", "bytes", "bytes=", "bytes=--5", "bytes=1-2-3",
+            "bytes=+1-2", "bytes=0x10-",
+        ] {
             #expect(ByteRange.answer(header: header, size: 1000) == .whole, "\(header)")
         }
         #expect(ByteRange.answer(header: nil, size: 1000) == .whole)
     }
 
     @Test func severalRangesAreCoalescedIntoOne() {
-        #expect(ByteRange.answer(header: "bytes=0-9, 20-29", size: 1000) == .partial(lower: 0, upper: 29))
-        #expect(ByteRange.answer(header: "bytes=2000-3000, -10", size: 1000) == .partial(lower: 990, upper: 999))
-        #expect(ByteRange.answer(header: " Bytes = 10-19 ,", size: 1000) == .partial(lower: 10, upper: 19))
+        #expect(
+            ByteRange.answer(header: "bytes=0-9, 20-29", size: 1000) == .partial(lower: 0, upper: 29))
+        #expect(
+            ByteRange.answer(header: "bytes=2000-3000, -10", size: 1000)
+                == .partial(lower: 990, upper: 999))
+        #expect(
+            ByteRange.answer(header: " Bytes = 10-19 ,", size: 1000) == .partial(lower: 10, upper: 19))
     }
 
     @Test func hugeNumbersDoNotOverflow() {
-        #expect(ByteRange.answer(header: "bytes=0-99999999999999999999999", size: 1000) == .partial(lower: 0, upper: 999))
-        #expect(ByteRange.answer(header: "bytes=99999999999999999999999-", size: 1000) == .unsatisfiable)
-        #expect(ByteRange.answer(header: "bytes=-99999999999999999999999", size: 1000) == .partial(lower: 0, upper: 999))
+        #expect(
+            ByteRange.answer(header: "bytes=0-99999999999999999999999", size: 1000)
+                == .partial(lower: 0, upper: 999))
+        #expect(
+            ByteRange.answer(header: "bytes=99999999999999999999999-", size: 1000) == .unsatisfiable)
+        #expect(
+            ByteRange.answer(header: "bytes=-99999999999999999999999", size: 1000)
+                == .partial(lower: 0, upper: 999))
     }
 }
 
@@ -54,29 +68,36 @@ import Testing
 
     @Test func ifNoneMatchGivesNotModified() {
         let hit = ConditionalRequest.evaluate(
-            ifNoneMatch: "\"x\", W/\"abc\"", ifModifiedSince: nil, ifRange: nil, ifRangeDate: nil, etag: etag,
+            ifNoneMatch: "\"x\", W/\"abc\"", ifModifiedSince: nil, ifRange: nil, ifRangeDate: nil,
+            etag: etag,
             lastModified: 100)
         #expect(hit == .notModified)
         let miss = ConditionalRequest.evaluate(
-            ifNoneMatch: "\"x\"", ifModifiedSince: 200, ifRange: nil, ifRangeDate: nil, etag: etag, lastModified: 100)
-        #expect(miss == .serve(honourRange: true), "If-Modified-Since is ignored when If-None-Match is present")
+            ifNoneMatch: "\"x\"", ifModifiedSince: 200, ifRange: nil, ifRangeDate: nil, etag: etag,
+            lastModified: 100)
+        #expect(
+            miss == .serve(honourRange: true),
+            "If-Modified-Since is ignored when If-None-Match is present")
     }
 
     @Test func ifModifiedSince() {
         #expect(
             ConditionalRequest.evaluate(
-                ifNoneMatch: nil, ifModifiedSince: 100, ifRange: nil, ifRangeDate: nil, etag: etag, lastModified: 100)
+                ifNoneMatch: nil, ifModifiedSince: 100, ifRange: nil, ifRangeDate: nil, etag: etag,
+                lastModified: 100)
                 == .notModified)
         #expect(
             ConditionalRequest.evaluate(
-                ifNoneMatch: nil, ifModifiedSince: 99, ifRange: nil, ifRangeDate: nil, etag: etag, lastModified: 100)
+                ifNoneMatch: nil, ifModifiedSince: 99, ifRange: nil, ifRangeDate: nil, etag: etag,
+                lastModified: 100)
                 == .serve(honourRange: true))
     }
 
     @Test func ifRangeHonoursTheRangeOnlyWhenTheValidatorMatches() {
         func outcome(_ ifRange: String, date: Int? = nil) -> ConditionalRequest.Outcome {
             ConditionalRequest.evaluate(
-                ifNoneMatch: nil, ifModifiedSince: nil, ifRange: ifRange, ifRangeDate: date, etag: etag, lastModified: 100)
+                ifNoneMatch: nil, ifModifiedSince: nil, ifRange: ifRange, ifRangeDate: date, etag: etag,
+                lastModified: 100)
         }
         #expect(outcome("\"abc\"") == .serve(honourRange: true))
         #expect(outcome("\"old\"") == .serve(honourRange: false))

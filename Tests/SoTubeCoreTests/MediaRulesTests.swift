@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct PathTagsTests {
     @Test func artistAlbumAndNumberedTitleComeFromThePath() {
-        let meta = PathTags.guess(relativePath: ["Nina Simone", "Pastel Blues", "07 Sinnerman.mp3"], rootName: "music")
+        let meta = PathTags.guess(
+            relativePath: ["Nina Simone", "Pastel Blues", "07 Sinnerman.mp3"], rootName: "music")
         #expect(meta.artist == "Nina Simone")
         #expect(meta.album == "Pastel Blues")
         #expect(meta.title == "Sinnerman")
@@ -26,7 +27,8 @@ import Testing
     @Test func numbersThatAreTitlesStayTitles() {
         #expect(PathTags.guess(relativePath: ["A", "B", "1979.mp3"], rootName: "r").title == "1979")
         #expect(PathTags.guess(relativePath: ["A", "B", "1979.mp3"], rootName: "r").trackNumber == 0)
-        #expect(PathTags.guess(relativePath: ["A", "B", "2Pac Song.mp3"], rootName: "r").title == "2Pac Song")
+        #expect(
+            PathTags.guess(relativePath: ["A", "B", "2Pac Song.mp3"], rootName: "r").title == "2Pac Song")
     }
 
     @Test func shallowPathsUseTheRootAndArtistDashTitle() {
@@ -66,7 +68,8 @@ import Testing
 
     @Test func blankTagsFallBackToThePath() {
         let meta = TagMapping.metadata(
-            tags: ["title": "  ", "year": "1999"], relativePath: ["Art", "Alb", "05 Song.ogg"], rootName: "r",
+            tags: ["title": "  ", "year": "1999"], relativePath: ["Art", "Alb", "05 Song.ogg"],
+            rootName: "r",
             durationSeconds: 10)
         #expect(meta.title == "Song")
         #expect(meta.artist == "Art")
@@ -81,18 +84,29 @@ import Testing
 
     @Test func decisions() {
         #expect(ImportDecision.decide(known: nil, size: 100, mtime: 5, renditionsExist: false) == .new)
-        #expect(ImportDecision.decide(known: known, size: 100, mtime: 5, renditionsExist: true) == .unchanged)
-        #expect(ImportDecision.decide(known: known, size: 101, mtime: 5, renditionsExist: true) == .changed(trackID: "t1"))
-        #expect(ImportDecision.decide(known: known, size: 100, mtime: 6, renditionsExist: true) == .changed(trackID: "t1"))
-        #expect(ImportDecision.decide(known: known, size: 100, mtime: 5, renditionsExist: false) == .changed(trackID: "t1"))
+        #expect(
+            ImportDecision.decide(known: known, size: 100, mtime: 5, renditionsExist: true) == .unchanged)
+        #expect(
+            ImportDecision.decide(known: known, size: 101, mtime: 5, renditionsExist: true)
+                == .changed(trackID: "t1"))
+        #expect(
+            ImportDecision.decide(known: known, size: 100, mtime: 6, renditionsExist: true)
+                == .changed(trackID: "t1"))
+        #expect(
+            ImportDecision.decide(known: known, size: 100, mtime: 5, renditionsExist: false)
+                == .changed(trackID: "t1"))
     }
 
     @Test func browserPlayableFormats() {
         #expect(AudioFormatRules.isUniversallyPlayable(formatName: "mp3", codecName: "mp3"))
-        #expect(AudioFormatRules.isUniversallyPlayable(formatName: "mov,mp4,m4a,3gp,3g2,mj2", codecName: "aac"))
+        #expect(
+            AudioFormatRules.isUniversallyPlayable(
+                formatName: "mov,mp4,m4a,3gp,3g2,mj2", codecName: "aac"))
         #expect(!AudioFormatRules.isUniversallyPlayable(formatName: "ogg", codecName: "vorbis"))
         #expect(!AudioFormatRules.isUniversallyPlayable(formatName: "flac", codecName: "flac"))
-        #expect(!AudioFormatRules.isUniversallyPlayable(formatName: "mov,mp4,m4a,3gp,3g2,mj2", codecName: "alac"))
+        #expect(
+            !AudioFormatRules.isUniversallyPlayable(
+                formatName: "mov,mp4,m4a,3gp,3g2,mj2", codecName: "alac"))
     }
 
     @Test func previewPolicy() {

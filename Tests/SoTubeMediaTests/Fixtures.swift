@@ -16,17 +16,23 @@ struct MediaHarness {
     var mediaRoot: URL { directory.appendingPathComponent("data/media") }
 
     static func make() async throws -> MediaHarness {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-media-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("data"), withIntermediateDirectories: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sotube-media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("data"), withIntermediateDirectories: true)
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let database = try await SoTubeDatabase.open(
-            location: directory.appendingPathComponent("data/sotube.sqlite").path, now: Date(), logger: logger)
-        let writer = SQLCatalogWriter(backend: database.backend, ids: SequentialIDSource(prefix: "m"), clock: ManualClock())
+            location: directory.appendingPathComponent("data/sotube.sqlite").path, now: Date(),
+            logger: logger)
+        let writer = SQLCatalogWriter(
+            backend: database.backend, ids: SequentialIDSource(prefix: "m"), clock: ManualClock())
         return MediaHarness(directory: directory, database: database, writer: writer)
     }
 
     func importer(previewSeconds: Int = 30) -> MediaImporter {
-        MediaImporter(writer: writer, mediaRoot: mediaRoot, policy: PreviewPolicy(seconds: previewSeconds), concurrency: 2)
+        MediaImporter(
+            writer: writer, mediaRoot: mediaRoot, policy: PreviewPolicy(seconds: previewSeconds),
+            concurrency: 2)
     }
 
     func close() async {
@@ -35,15 +41,25 @@ struct MediaHarness {
     }
 
     /// Runs ffmpeg to make a fixture; `inputs` are lavfi sources.
-    func make(_ path: URL, seconds: Double, frequency: Int = 440, tags: [String: String] = [:], cover: Bool = false,
-              codec: [String]) async throws {
-        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var arguments = ["-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=44100:duration=\(seconds)"]
+    func make(
+        _ path: URL, seconds: Double, frequency: Int = 440, tags: [String: String] = [:],
+        cover: Bool = false,
+        codec: [String]
+    ) async throws {
+        try FileManager.default.createDirectory(
+            at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var arguments = [
+            "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=44100:duration=\(seconds)",
+        ]
         if cover {
-            arguments += ["-f", "lavfi", "-i", "color=c=0x336699:s=320x320:d=1", "-map", "0:a", "-map", "1:v",
-                          "-frames:v", "1", "-c:v", "mjpeg", "-disposition:v", "attached_pic"]
+            arguments += [
+                "-f", "lavfi", "-i", "color=c=0x336699:s=320x320:d=1", "-map", "0:a", "-map", "1:v",
+                "-frames:v", "1", "-c:v", "mjpeg", "-disposition:v", "attached_pic",
+            ]
         }
-        for (key, value) in tags.sorted(by: { $0.key < $1.key }) { arguments += ["-metadata", "\(key)=\(value)"] }
+        for (key, value) in tags.sorted(by: { $0.key < $1.key }) {
+            arguments += ["-metadata", "\(key)=\(value)"]
+        }
         try await tools.ffmpeg(arguments + codec + [path.path])
     }
 
@@ -68,7 +84,8 @@ struct MediaHarness {
                 """
             ).all().map { row in
                 Row(
-                    id: try row.decode(column: "id", as: String.self), title: try row.decode(column: "title", as: String.self),
+                    id: try row.decode(column: "id", as: String.self),
+                    title: try row.decode(column: "title", as: String.self),
                     artist: try row.decode(column: "artist", as: String.self),
                     album: try row.decode(column: "album", as: String.self),
                     mediaPath: try row.decode(column: "media_path", as: String.self),

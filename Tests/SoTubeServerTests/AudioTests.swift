@@ -14,7 +14,7 @@ import Testing
 @Suite(.serialized) struct AudioTests {
     struct Catalog {
         var mp3: String  // 45 s MP3, served as it is to owners
-        var flac: String  // 40 s FLAC, an AAC rendition for owners
+        var flac: String  // 40 s FLAC, an MP3 rendition for owners
         var albumID: String
         var artistID: String
     }
@@ -22,10 +22,13 @@ import Testing
     static func seed(_ app: TestApp) async throws -> Catalog {
         let music = app.directory.appendingPathComponent("fixtures")
         let tools = MediaTools()
-        try FileManager.default.createDirectory(at: music.appendingPathComponent("Artist/Album"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: music.appendingPathComponent("Artist/Album"), withIntermediateDirectories: true)
         try await tools.ffmpeg([
-            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=45", "-metadata", "title=Long Song",
-            "-c:a", "libmp3lame", "-b:a", "128k", music.appendingPathComponent("Artist/Album/01 Long Song.mp3").path,
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=45", "-metadata",
+            "title=Long Song",
+            "-c:a", "libmp3lame", "-b:a", "128k",
+            music.appendingPathComponent("Artist/Album/01 Long Song.mp3").path,
         ])
         try await tools.ffmpeg([
             "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=44100:duration=40", "-c:a", "flac",
@@ -36,7 +39,10 @@ import Testing
         return try await app.services.database.backend.read { db in
             let rows = try await db.raw("SELECT id, title, album_id, artist_id FROM tracks").all()
             var byTitle: [String: String] = [:]
-            for row in rows { byTitle[try row.decode(column: "title", as: String.self)] = try row.decode(column: "id", as: String.self) }
+            for row in rows {
+                byTitle[try row.decode(column: "title", as: String.self)] = try row.decode(
+                    column: "id", as: String.self)
+            }
             return Catalog(
                 mp3: byTitle["Long Song"]!, flac: byTitle["Lossless"]!,
                 albumID: try rows[0].decode(column: "album_id", as: String.self),
@@ -58,8 +64,11 @@ import Testing
         try Data(buffer: bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try await MediaTools().run(
-            MediaTools().ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file.path])
-        return Double(String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            MediaTools().ffprobe,
+            ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file.path])
+        return Double(
+            String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        ) ?? 0
     }
 
     func headers(_ pairs: [(HTTPField.Name, String)], token: String? = nil) -> HTTPFields {
@@ -74,15 +83,18 @@ import Testing
         let catalog = try await Self.seed(app)
         try await app.run { client in
             let stranger = try await client.register("stranger")
-            let ranges = [nil, "bytes=0-", "bytes=0-99999999999", "bytes=-99999999", "bytes=1000-", "bytes=0-0,1-",
-                          "bytes=abc", "bytes=0-1000, 2000-"]
+            let ranges = [
+                nil, "bytes=0-", "bytes=0-99999999999", "bytes=-99999999", "bytes=1000-", "bytes=0-0,1-",
+                "bytes=abc", "bytes=0-1000, 2000-",
+            ]
             let uris = ["", "?full=1", "?rendition=full&owner=true", "?token=x", "/", "?size=999999"]
             for track in [catalog.mp3, catalog.flac] {
                 for (token, name) in [(nil, "guest"), (stranger, "stranger")] {
                     // The whole preview, measured.
-                    let whole = try await client.execute(uri: "/api/v1/tracks/\(track)/audio", method: .get, headers: headers([], token: token))
+                    let whole = try await client.execute(
+                        uri: "/api/v1/tracks/\(track)/audio", method: .get, headers: headers([], token: token))
                     #expect(whole.status == .ok)
-                    #expect(whole.headers[.contentType] == "audio/mp4")
+                    #expect(whole.headers[.contentType] == "audio/mpeg")
                     #expect(whole.headers[HTTPField.Name("X-SoTube-Rendition")!] == "preview")
                     let previewSize = whole.body.readableBytes
                     let seconds = try await Self.seconds(of: whole.body, in: app)
@@ -92,8 +104,9 @@ import Testing
                             let response = try await client.execute(
                                 uri: "/api/v1/tracks/\(track)/audio\(uri)", method: .get,
                                 headers: headers(range.map { [(.range, $0)] } ?? [], token: token))
-                            if uri == "/" { #expect(response.status == .ok || response.status == .notFound); continue }
-                            #expect(response.status == .ok || response.status == .partialContent)
+                            // A trailing slash may or may not reach the route; either way no more than the preview.
+                            let allowed: Set<Int> = uri == "/" ? [200, 206, 404] : [200, 206]
+                            #expect(allowed.contains(response.status.code), "\(uri) \(range ?? "-")")
                             #expect(response.body.readableBytes <= previewSize, "\(name) \(uri) \(range ?? "-")")
                             if let contentRange = response.headers[.contentRange] {
                                 #expect(contentRange.hasSuffix("/\(previewSize)"))
@@ -118,7 +131,9 @@ import Testing
             try await Self.grant(app, userID: me.id, trackID: catalog.mp3)
             try await Self.grant(app, userID: me.id, trackID: catalog.flac)
 
-            let mp3 = try await client.execute(uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get, headers: headers([], token: owner))
+            let mp3 = try await client.execute(
+                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get, headers: headers([], token: owner)
+            )
             #expect(mp3.status == .ok)
             #expect(mp3.headers[.contentType] == "audio/mpeg")
             #expect(mp3.headers[.acceptRanges] == "bytes")
@@ -128,18 +143,23 @@ import Testing
             let size = mp3.body.readableBytes
             let all = Data(buffer: mp3.body)
 
-            let flac = try await client.execute(uri: "/api/v1/tracks/\(catalog.flac)/audio", method: .get, headers: headers([], token: owner))
-            #expect(flac.headers[.contentType] == "audio/mp4")
+            let flac = try await client.execute(
+                uri: "/api/v1/tracks/\(catalog.flac)/audio", method: .get,
+                headers: headers([], token: owner))
+            #expect(flac.headers[.contentType] == "audio/mpeg")
+            #expect(flac.body.readableBytes > mp3.body.readableBytes / 2)
             #expect(try await Self.seconds(of: flac.body, in: app) > 39)
 
             // bytes=a-b, a-, -n (suffix), clamping.
             let cases: [(String, Int, Int)] = [
                 ("bytes=0-99", 0, 99), ("bytes=100-", 100, size - 1), ("bytes=-100", size - 100, size - 1),
-                ("bytes=\(size - 10)-\(size + 5000)", size - 10, size - 1), ("bytes=-\(size * 2)", 0, size - 1),
+                ("bytes=\(size - 10)-\(size + 5000)", size - 10, size - 1),
+                ("bytes=-\(size * 2)", 0, size - 1),
             ]
             for (range, lower, upper) in cases {
                 let response = try await client.execute(
-                    uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get, headers: headers([(.range, range)], token: owner))
+                    uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get,
+                    headers: headers([(.range, range)], token: owner))
                 #expect(response.status == .partialContent, "\(range)")
                 #expect(response.headers[.contentRange] == "bytes \(lower)-\(upper)/\(size)", "\(range)")
                 #expect(response.headers[.contentLength] == String(upper - lower + 1))
@@ -148,13 +168,16 @@ import Testing
             // Unsatisfiable: 416 with bytes */size and a problem body.
             for range in ["bytes=\(size)-", "bytes=\(size + 10)-\(size + 20)", "bytes=-0"] {
                 let response = try await client.execute(
-                    uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get, headers: headers([(.range, range)], token: owner))
+                    uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get,
+                    headers: headers([(.range, range)], token: owner))
                 #expect(response.status == .rangeNotSatisfiable, "\(range)")
                 #expect(response.headers[.contentRange] == "bytes */\(size)")
                 #expect(response.headers[.contentType] == "application/problem+json")
             }
             // HEAD: the headers without the body.
-            let head = try await client.execute(uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .head, headers: headers([], token: owner))
+            let head = try await client.execute(
+                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .head,
+                headers: headers([], token: owner))
             #expect(head.status == .ok)
             #expect(head.headers[.contentLength] == String(size))
             #expect(head.body.readableBytes == 0)
@@ -162,11 +185,13 @@ import Testing
             let etag = try #require(mp3.headers[.eTag])
             let modified = try #require(mp3.headers[.lastModified])
             let notModified = try await client.execute(
-                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get, headers: headers([(.ifNoneMatch, etag)], token: owner))
+                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get,
+                headers: headers([(.ifNoneMatch, etag)], token: owner))
             #expect(notModified.status == .notModified)
             #expect(notModified.body.readableBytes == 0)
             let since = try await client.execute(
-                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get, headers: headers([(.ifModifiedSince, modified)], token: owner))
+                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get,
+                headers: headers([(.ifModifiedSince, modified)], token: owner))
             #expect(since.status == .notModified)
             let ifRangeOK = try await client.execute(
                 uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get,
@@ -178,7 +203,8 @@ import Testing
             #expect(ifRangeStale.status == .ok)
             #expect(ifRangeStale.body.readableBytes == size)
             // The preview a guest gets has another ETag: caches cannot mix them up.
-            let guest = try await client.execute(uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .head)
+            let guest = try await client.execute(
+                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .head)
             #expect(guest.headers[.eTag] != etag)
             #expect(mp3.headers[.cacheControl]?.contains("private") == true)
         }
@@ -190,7 +216,8 @@ import Testing
         try await app.run { client in
             _ = try await client.register("cookie")
             let login = try await client.json(
-                .post, "/api/v1/auth/login", body: LoginRequest(username: "cookie", password: "password-cookie", remember: false))
+                .post, "/api/v1/auth/login",
+                body: LoginRequest(username: "cookie", password: "password-cookie", remember: false))
             let token = try login.decode(AuthResponse.self).token
             let me = try await client.json(.get, "/api/v1/me", token: token).decode(MeResponse.self)
             try await Self.grant(app, userID: me.id, trackID: catalog.mp3)
@@ -198,7 +225,8 @@ import Testing
                 .filter { $0.hasPrefix("sotube_session=") }.joined(separator: "; ")
             #expect(!cookie.isEmpty)
             let response = try await client.execute(
-                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get, headers: [.cookie: cookie, .range: "bytes=0-"])
+                uri: "/api/v1/tracks/\(catalog.mp3)/audio", method: .get,
+                headers: [.cookie: cookie, .range: "bytes=0-"])
             #expect(response.status == .partialContent)
             #expect(response.headers[HTTPField.Name("X-SoTube-Rendition")!] == "full")
         }
@@ -213,19 +241,25 @@ import Testing
             #expect(missing.headers[.contentType] == "application/problem+json")
 
             for (size, pixels) in [("100", 100), ("300", 300), ("600", 600), ("250", 300)] {
-                let art = try await client.execute(uri: "/api/v1/albums/\(catalog.albumID)/artwork?size=\(size)", method: .get)
+                let art = try await client.execute(
+                    uri: "/api/v1/albums/\(catalog.albumID)/artwork?size=\(size)", method: .get)
                 #expect(art.status == .ok)
                 #expect(art.headers[.contentType] == "image/jpeg")
                 #expect(art.headers[.cacheControl]?.contains("max-age=31536000") == true)
                 let file = app.directory.appendingPathComponent("art-\(size).jpg")
                 try Data(buffer: art.body).write(to: file)
                 let output = try await MediaTools().run(
-                    MediaTools().ffprobe, ["-v", "error", "-show_entries", "stream=width", "-of", "csv=p=0", file.path])
-                #expect(String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == String(pixels))
+                    MediaTools().ffprobe,
+                    ["-v", "error", "-show_entries", "stream=width", "-of", "csv=p=0", file.path])
+                #expect(
+                    String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(
+                        in: .whitespacesAndNewlines) == String(pixels))
             }
-            let artist = try await client.execute(uri: "/api/v1/artists/\(catalog.artistID)/image?size=100", method: .get)
+            let artist = try await client.execute(
+                uri: "/api/v1/artists/\(catalog.artistID)/image?size=100", method: .get)
             #expect(artist.status == .ok)
-            let bad = try await client.execute(uri: "/api/v1/albums/\(catalog.albumID)/artwork?size=huge", method: .get)
+            let bad = try await client.execute(
+                uri: "/api/v1/albums/\(catalog.albumID)/artwork?size=huge", method: .get)
             #expect(bad.status == .unprocessableContent)
             let none = try await client.execute(uri: "/api/v1/albums/none/artwork", method: .get)
             #expect(none.status == .notFound)

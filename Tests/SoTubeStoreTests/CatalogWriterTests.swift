@@ -5,27 +5,34 @@ import SoTubeStoreSQL
 import Testing
 
 @Suite struct CatalogWriterTests {
-    func record(_ source: String, title: String, artist: String = "Artist", album: String = "Album", price: Int = 10)
+    func record(
+        _ source: String, title: String, artist: String = "Artist", album: String = "Album",
+        price: Int = 10
+    )
         -> CatalogTrackRecord
     {
         CatalogTrackRecord(
             sourcePath: source, sourceSize: 100, sourceMtime: 5,
-            metadata: TrackMetadata(title: title, artist: artist, album: album, trackNumber: 1, durationMs: 1000),
+            metadata: TrackMetadata(
+                title: title, artist: artist, album: album, trackNumber: 1, durationMs: 1000),
             mediaPath: "tracks/x/full.mp3", mediaType: "audio/mpeg", previewPath: "tracks/x/preview.m4a",
             previewType: "audio/mp4", waveform: [0, 0.5, 1], artworkPath: "artwork/a.jpg", price: price)
     }
 
     @Test func upsertsBySourcePathAndSharesArtistsAndAlbums() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-writer-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sotube-writer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try await SoTubeDatabase.open(
             location: directory.appendingPathComponent("db.sqlite").path, now: Date(),
             logger: Logger(label: "t") { _ in SwiftLogNoOpLogHandler() })
-        let writer = SQLCatalogWriter(backend: database.backend, ids: SequentialIDSource(prefix: "w"), clock: ManualClock())
+        let writer = SQLCatalogWriter(
+            backend: database.backend, ids: SequentialIDSource(prefix: "w"), clock: ManualClock())
         #expect(try await writer.isCatalogEmpty())
         let first = try await writer.upsertTrack(record("/m/a.mp3", title: "One", price: 10))
-        let second = try await writer.upsertTrack(record("/m/b.mp3", title: "Two", artist: "ARTIST ", price: 6))
+        let second = try await writer.upsertTrack(
+            record("/m/b.mp3", title: "Two", artist: "ARTIST ", price: 6))
         let again = try await writer.upsertTrack(record("/m/a.mp3", title: "One (remaster)", price: 10))
         #expect(first.outcome == .created && second.outcome == .created)
         #expect(again.outcome == .updated && again.trackID == first.trackID)

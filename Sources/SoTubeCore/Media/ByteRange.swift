@@ -49,7 +49,8 @@ public enum ByteRange {
         guard let equals = trimmed.firstIndex(of: "=") else { return nil }
         let unit = trimmed[..<equals].trimmingSpaces().lowercased()
         guard unit == "bytes" else { return nil }
-        let parts = trimmed[trimmed.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+        let parts = trimmed[trimmed.index(after: equals)...].split(
+            separator: ",", omittingEmptySubsequences: false)
         var specs: [Spec] = []
         for raw in parts {
             let part = raw.trimmingSpaces()
@@ -97,7 +98,9 @@ extension StringProtocol {
     func trimmingSpaces() -> Substring {
         let scalars = Substring(self)
         let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) ?? scalars.endIndex
-        let end = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }).map { scalars.index(after: $0) } ?? start
+        let end =
+            scalars.lastIndex(where: { $0 != " " && $0 != "\t" }).map { scalars.index(after: $0) }
+            ?? start
         return start < end ? scalars[start..<end] : scalars[start..<start]
     }
 }

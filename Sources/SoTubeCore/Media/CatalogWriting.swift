@@ -21,8 +21,10 @@ public struct CatalogTrackRecord: Sendable, Equatable {
     public var albumPrice: Int?
 
     public init(
-        sourcePath: String, sourceSize: Int, sourceMtime: Int, metadata: TrackMetadata, mediaPath: String,
-        mediaType: String, previewPath: String, previewType: String, waveform: [Double], artworkPath: String?,
+        sourcePath: String, sourceSize: Int, sourceMtime: Int, metadata: TrackMetadata,
+        mediaPath: String,
+        mediaType: String, previewPath: String, previewType: String, waveform: [Double],
+        artworkPath: String?,
         price: Int = 10, lyrics: String? = nil, artistBio: String? = nil, albumPrice: Int? = nil
     ) {
         self.sourcePath = sourcePath
@@ -64,10 +66,14 @@ public enum UpsertOutcome: String, Sendable { case created, updated }
 public protocol CatalogWriting: Sendable {
     func knownSource(path: String) async throws -> KnownSource?
     /// Inserts or updates the track keyed by `sourcePath`, creating its artist and album.
-    func upsertTrack(_ record: CatalogTrackRecord) async throws -> (trackID: String, outcome: UpsertOutcome)
+    func upsertTrack(_ record: CatalogTrackRecord) async throws -> (
+        trackID: String, outcome: UpsertOutcome
+    )
     /// Creates a playlist of `trackIDs` in order; returns its id.
-    func createPlaylist(name: String, description: String, kind: String, featured: Bool, artworkPath: String?,
-        position: Int, trackIDs: [String]) async throws -> String
+    func createPlaylist(
+        name: String, description: String, kind: String, featured: Bool, artworkPath: String?,
+        position: Int, trackIDs: [String]
+    ) async throws -> String
     /// Creates a mood whose page is `playlistID`.
     func createMood(name: String, playlistID: String, position: Int) async throws -> String
     /// Sets an artist's picture (path under media/).
@@ -84,7 +90,9 @@ public enum ImportDecision: Equatable, Sendable {
     case unchanged
 
     /// A file is unchanged when size and modification time match and its renditions still exist.
-    public static func decide(known: KnownSource?, size: Int, mtime: Int, renditionsExist: Bool) -> ImportDecision {
+    public static func decide(known: KnownSource?, size: Int, mtime: Int, renditionsExist: Bool)
+        -> ImportDecision
+    {
         guard let known else { return .new }
         if known.size == size && known.mtime == mtime && renditionsExist { return .unchanged }
         return .changed(trackID: known.trackID)

@@ -29,7 +29,9 @@ public enum AudioFormatRules {
         let formats = Set(formatName.lowercased().split(separator: ",").map(String.init))
         let codec = codecName.lowercased()
         if codec == "mp3" && formats.contains("mp3") { return true }
-        if codec == "aac" && (formats.contains("mp4") || formats.contains("m4a") || formats.contains("aac")) {
+        if codec == "aac"
+            && (formats.contains("mp4") || formats.contains("m4a") || formats.contains("aac"))
+        {
             return true
         }
         return false
@@ -53,7 +55,8 @@ public enum AudioFormatRules {
 
     /// Extensions the importer looks at. Anything else is skipped as "not an audio file".
     public static let audioExtensions: Set<String> = [
-        "mp3", "m4a", "mp4", "aac", "flac", "ogg", "oga", "opus", "wav", "wave", "aif", "aiff", "wma", "mka",
+        "mp3", "m4a", "mp4", "aac", "flac", "ogg", "oga", "opus", "wav", "wave", "aif", "aiff", "wma",
+        "mka",
         "webm", "ape", "wv", "mpc", "xm", "mod", "s3m", "it", "raw", "pcm",
     ]
 

@@ -39,7 +39,9 @@ public enum TagMapping {
 
     /// Merges tags (any key case; stream tags after format tags) with the path fallback:
     /// a tag wins when present and non-blank, the path fills the rest.
-    public static func metadata(tags: [String: String], relativePath: [String], rootName: String, durationSeconds: Double)
+    public static func metadata(
+        tags: [String: String], relativePath: [String], rootName: String, durationSeconds: Double
+    )
         -> TrackMetadata
     {
         var lower: [String: String] = [:]
@@ -59,8 +61,12 @@ public enum TagMapping {
             meta.albumArtist = albumArtist
         }
         if let album = lower["album"] { meta.album = album }
-        if let track = lower["track"] ?? lower["tracknumber"], let n = leadingNumber(track) { meta.trackNumber = n }
-        if let disc = lower["disc"] ?? lower["discnumber"], let n = leadingNumber(disc) { meta.discNumber = max(1, n) }
+        if let track = lower["track"] ?? lower["tracknumber"], let n = leadingNumber(track) {
+            meta.trackNumber = n
+        }
+        if let disc = lower["disc"] ?? lower["discnumber"], let n = leadingNumber(disc) {
+            meta.discNumber = max(1, n)
+        }
         if let date = lower["date"] ?? lower["year"] ?? lower["originaldate"] ?? lower["tdor"] {
             if let year = leadingNumber(date), (1000...9999).contains(year) {
                 meta.year = year
@@ -68,10 +74,16 @@ public enum TagMapping {
             }
         }
         if let genre = lower["genre"] { meta.genre = genre }
-        let advisory = [lower["itunesadvisory"], lower["explicit"], lower["rtng"], lower["advisory"], lower["contentrating"]]
-            .compactMap { $0?.lowercased() }
-        meta.explicit = advisory.contains { $0 == "1" || $0 == "4" || $0.contains("explicit") || $0 == "true" || $0 == "yes" }
-        meta.durationMs = durationSeconds.isFinite && durationSeconds > 0 ? Int((durationSeconds * 1000).rounded()) : 0
+        let advisory = [
+            lower["itunesadvisory"], lower["explicit"], lower["rtng"], lower["advisory"],
+            lower["contentrating"],
+        ]
+        .compactMap { $0?.lowercased() }
+        meta.explicit = advisory.contains {
+            $0 == "1" || $0 == "4" || $0.contains("explicit") || $0 == "true" || $0 == "yes"
+        }
+        meta.durationMs =
+            durationSeconds.isFinite && durationSeconds > 0 ? Int((durationSeconds * 1000).rounded()) : 0
         return meta
     }
 
@@ -98,7 +110,9 @@ public enum PathTags {
         let file = relativePath.last ?? "Untitled"
         // The import root itself names the album only for files directly inside it.
         let folders = Array(relativePath.dropLast())
-        let album = clean(folders.last ?? rootName).isEmpty ? TagMapping.unknownAlbum : clean(folders.last ?? rootName)
+        let album =
+            clean(folders.last ?? rootName).isEmpty
+            ? TagMapping.unknownAlbum : clean(folders.last ?? rootName)
         let artistFolder = folders.count >= 2 ? clean(folders[folders.count - 2]) : nil
         var stem = file
         if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
@@ -110,7 +124,9 @@ public enum PathTags {
         var index = 0
         func readNumber() -> Int? {
             let start = index
-            while index < scalars.count, scalars[index].isASCII, scalars[index].isNumber, index - start < 4 { index += 1 }
+            while index < scalars.count, scalars[index].isASCII, scalars[index].isNumber,
+                index - start < 4
+            { index += 1 }
             return index > start ? Int(String(scalars[start..<index])) : nil
         }
         if let first = readNumber() {
@@ -138,7 +154,8 @@ public enum PathTags {
             title = String(title[range.upperBound...]).trimmingCharacters(in: .whitespaces)
         }
         return TrackMetadata(
-            title: title, artist: artist, albumArtist: artist, album: album, trackNumber: track, discNumber: disc)
+            title: title, artist: artist, albumArtist: artist, album: album, trackNumber: track,
+            discNumber: disc)
     }
 
     /// Underscores to spaces, runs of blanks collapsed, trimmed.

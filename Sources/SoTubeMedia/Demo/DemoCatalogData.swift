@@ -19,7 +19,8 @@ public enum DemoCatalogData {
     public static let artists: [Artist] = [
         Artist(
             name: "Northern Lights Orchestra",
-            bio: "A loose collective of synth players from Tromsø who record only during the polar night. "
+            bio:
+                "A loose collective of synth players from Tromsø who record only during the polar night. "
                 + "Their slow, glowing pieces are built from warm pads and patient melodies."),
         Artist(
             name: "Ёлка Дуэт",
@@ -27,7 +28,8 @@ public enum DemoCatalogData {
                 + "A Yekaterinburg duo writing quiet winter songs on a borrowed synthesizer."),
         Artist(
             name: "Sigur Rós Tribute",
-            bio: "An Icelandic-inspired ensemble that turns glacial landscapes into long, swelling hymns. "
+            bio:
+                "An Icelandic-inspired ensemble that turns glacial landscapes into long, swelling hymns. "
                 + "Not affiliated with the band they admire."),
         Artist(
             name: "Neon Harbor",
@@ -43,7 +45,9 @@ public enum DemoCatalogData {
                 + "drums and the hum of the espresso machine."),
         Artist(
             name: "Kai Okonkwo",
-            bio: "Producer and DJ moving between Lagos and Berlin, mixing Afrobeat grooves with four-on-the-floor house."),
+            bio:
+                "Producer and DJ moving between Lagos and Berlin, mixing Afrobeat grooves with four-on-the-floor house."
+        ),
     ]
 
     public static let albums: [Album] = [
@@ -51,7 +55,8 @@ public enum DemoCatalogData {
             artist: 0, title: "Aurora Drift", mood: "Chill", genre: "Ambient", releaseDate: "2021-02-12",
             titles: ["First Light", "Drift", "Snowfield", "Slow Aurora", "Harbour Lamps", "Quiet Signal"]),
         Album(
-            artist: 0, title: "Polar Night", mood: "Focus", genre: "Electronic", releaseDate: "2024-11-29",
+            artist: 0, title: "Polar Night", mood: "Focus", genre: "Electronic",
+            releaseDate: "2024-11-29",
             titles: ["Blue Hour", "Long Shadows", "Compass", "Northbound", "Lantern", "Deep Winter"]),
         Album(
             artist: 1, title: "Зимний сад", mood: "Melancholy", genre: "Indie", releaseDate: "2020-12-18",
@@ -63,23 +68,35 @@ public enum DemoCatalogData {
             artist: 2, title: "Glacier Hymns", mood: "Chill", genre: "Ambient", releaseDate: "2025-06-20",
             titles: ["Meltwater", "Ice Choir", "Blue Cathedral", "Tidal Hymn", "Fjord", "Resting Stone"]),
         Album(
-            artist: 3, title: "Midnight Drive", mood: "Energetic", genre: "Synthwave", releaseDate: "2023-05-26",
+            artist: 3, title: "Midnight Drive", mood: "Energetic", genre: "Synthwave",
+            releaseDate: "2023-05-26",
             titles: ["Ignition", "Neon Mile", "Overdrive", "Tunnel Vision", "Afterburner", "Exit 88"]),
         Album(
-            artist: 3, title: "Chrome Sunrise", mood: "Energetic", genre: "Synthwave", releaseDate: "2025-09-12",
+            artist: 3, title: "Chrome Sunrise", mood: "Energetic", genre: "Synthwave",
+            releaseDate: "2025-09-12",
             titles: ["Chrome Sunrise", "Pulse", "Skyline Run", "Voltage", "Red Line", "Last Lap"]),
         Album(
             artist: 4, title: "Saturday Strut", mood: "Party", genre: "Funk", releaseDate: "2019-07-05",
-            titles: ["Strut", "Get Down Tonight", "Velvet Groove", "Fox Trot", "Brass Monkey Business", "Encore"]),
+            titles: [
+                "Strut", "Get Down Tonight", "Velvet Groove", "Fox Trot", "Brass Monkey Business", "Encore",
+            ]),
         Album(
-            artist: 4, title: "Disco Ball Diaries", mood: "Party", genre: "Disco", releaseDate: "2024-04-19",
-            titles: ["Mirror Ball", "Roller Rink", "Boogie Wonder", "Glitter", "Dance Floor Diary", "Last Call"]),
+            artist: 4, title: "Disco Ball Diaries", mood: "Party", genre: "Disco",
+            releaseDate: "2024-04-19",
+            titles: [
+                "Mirror Ball", "Roller Rink", "Boogie Wonder", "Glitter", "Dance Floor Diary", "Last Call",
+            ]),
         Album(
-            artist: 5, title: "Rainy Window Sessions", mood: "Focus", genre: "Lo-fi", releaseDate: "2022-10-14",
-            titles: ["Espresso", "Rain on Rue Saint-Denis", "Notebook", "Déjà Vu", "Window Seat", "Closing Time"]),
+            artist: 5, title: "Rainy Window Sessions", mood: "Focus", genre: "Lo-fi",
+            releaseDate: "2022-10-14",
+            titles: [
+                "Espresso", "Rain on Rue Saint-Denis", "Notebook", "Déjà Vu", "Window Seat", "Closing Time",
+            ]),
         Album(
             artist: 6, title: "Lagos to Berlin", mood: "Party", genre: "House", releaseDate: "2023-09-01",
-            titles: ["Lagos Sunrise", "Spree Side", "Danfo Ride", "Kreuzberg Nights", "Owambe", "Tempelhof"]),
+            titles: [
+                "Lagos Sunrise", "Spree Side", "Danfo Ride", "Kreuzberg Nights", "Owambe", "Tempelhof",
+            ]),
     ]
 
     /// Featured volumes: name, mood whose songs fill it, description.
@@ -97,9 +114,13 @@ public enum DemoCatalogData {
     public static func lyrics(title: String, album: Int, track: Int) -> String? {
         guard (album + track) % 3 == 0 else { return nil }
         if album == 2 {
-            return "\(title), \(title.lowercased())…\nСнег ложится на окно,\nмы молчим, и нам тепло,\n\(title) — до весны."
+            return
+                "\(title), \(title.lowercased())…\nСнег ложится на окно,\nмы молчим, и нам тепло,\n\(title) — до весны."
         }
-        let images = ["city lights", "the northern sky", "an empty street", "the ocean floor", "a paper moon", "the radio"]
+        let images = [
+            "city lights", "the northern sky", "an empty street", "the ocean floor", "a paper moon",
+            "the radio",
+        ]
         let image = images[(album * 7 + track) % images.count]
         return """
             \(title), calling me again,

@@ -3,7 +3,7 @@ import Logging
 import SoTubeCore
 
 /// Seeds the demo catalog: synthesises every song (deterministically, no network), then runs it
-/// through the importer (AAC full song, preview, waveform, generated covers) and adds moods,
+/// through the importer (MP3 full song, preview, waveform, generated covers) and adds moods,
 /// featured volumes, bios, lyrics, prices and artist pictures.
 public struct DemoSeeder: Sendable {
     public var importer: MediaImporter
@@ -21,12 +21,17 @@ public struct DemoSeeder: Sendable {
         public var skipped: [SkippedFile]
     }
 
-    /// Seconds of a demo song: 45 to 80, so full songs are clearly longer than previews.
-    static func length(album: Int, track: Int) -> Double { Double(45 + (album * 13 + track * 7) % 36) }
+    /// Seconds of a demo song: 45 to 65, clearly longer than a preview, quick to make on two cores.
+    static func length(album: Int, track: Int) -> Double {
+        Double(45 + (album * 13 + track * 7) % 21)
+    }
 
-    public func seed(progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws -> Summary {
+    public func seed(progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws
+        -> Summary
+    {
         let started = Date()
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-demo-\(UUID().uuidString)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sotube-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let data = DemoCatalogData.self
@@ -53,6 +58,9 @@ public struct DemoSeeder: Sendable {
             }
             try await group.waitForAll()
         }
+        importer.logger.info(
+            "demo songs synthesised",
+            metadata: ["seconds": "\(String(format: "%.1f", Date().timeIntervalSince(started)))"])
         var items: [ImportItem] = []
         for (a, album) in data.albums.enumerated() {
             let prices = album.titles.indices.map { data.price(album: a, track: $0) }
@@ -64,7 +72,8 @@ public struct DemoSeeder: Sendable {
                     rootName: album.title)
                 item.metadata = TrackMetadata(
                     title: title, artist: artist.name, album: album.title, trackNumber: t + 1, discNumber: 1,
-                    year: Int(album.releaseDate.prefix(4)), releaseDate: album.releaseDate, genre: album.genre,
+                    year: Int(album.releaseDate.prefix(4)), releaseDate: album.releaseDate,
+                    genre: album.genre,
                     explicit: data.explicitSongs.contains([a, t]))
                 item.artwork = .generated(seed: "demo-album-\(album.title)")
                 item.albumKey = "demo-album-\(a)"
@@ -99,21 +108,26 @@ public struct DemoSeeder: Sendable {
         }
         for (position, mood) in data.moods.enumerated() {
             let playlist = try await writer.createPlaylist(
-                name: mood, description: "\(mood) songs from the SoTube demo catalog.", kind: "mood", featured: false,
+                name: mood, description: "\(mood) songs from the SoTube demo catalog.", kind: "mood",
+                featured: false,
                 artworkPath: nil, position: position, trackIDs: trackIDs(mood: mood))
             _ = try await writer.createMood(name: mood, playlistID: playlist, position: position)
         }
         for (position, volume) in data.volumes.enumerated() {
             let cover = try? await importer.tools.makeArtwork(
-                .generated(seed: "demo-volume-\(volume.name)"), key: StableHash.hex("demo-volume-\(volume.name)"),
+                .generated(seed: "demo-volume-\(volume.name)"),
+                key: StableHash.hex("demo-volume-\(volume.name)"),
                 mediaRoot: importer.mediaRoot)
             _ = try await writer.createPlaylist(
-                name: volume.name, description: volume.description, kind: "volume", featured: true, artworkPath: cover,
+                name: volume.name, description: volume.description, kind: "volume", featured: true,
+                artworkPath: cover,
                 position: position, trackIDs: Array(trackIDs(mood: volume.mood).prefix(10)))
         }
         return Summary(
-            artists: data.artists.count, albums: data.albums.count, songs: report.imported.count + report.updated.count,
-            moods: data.moods.count, volumes: data.volumes.count, seconds: Date().timeIntervalSince(started),
+            artists: data.artists.count, albums: data.albums.count,
+            songs: report.imported.count + report.updated.count,
+            moods: data.moods.count, volumes: data.volumes.count,
+            seconds: Date().timeIntervalSince(started),
             skipped: report.skipped)
     }
 
@@ -122,7 +136,9 @@ public struct DemoSeeder: Sendable {
     }
 
     /// Seeds when the catalog has no song yet; returns nil when it already had some.
-    public func seedIfEmpty(progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws -> Summary? {
+    public func seedIfEmpty(progress: @escaping @Sendable (ImportProgress) -> Void = { _ in })
+        async throws -> Summary?
+    {
         guard try await importer.writer.isCatalogEmpty() else { return nil }
         return try await seed(progress: progress)
     }

@@ -61,7 +61,8 @@ public struct DemoSynth: Sendable {
             if style.sevenths { chordTones.append(chordDegree + 6) }
             for tone in chordTones {
                 let note = cache.note(
-                    style.chords, midi: scaleNote(tone, octave: -1), length: barSamples, attack: 0.08, decay: 3.0)
+                    style.chords, midi: scaleNote(tone, octave: -1), length: barSamples, attack: 0.08,
+                    decay: 3.0)
                 add(note, into: &mix, at: start, gain: 0.07)
             }
             // Bass line.
@@ -69,7 +70,8 @@ public struct DemoSynth: Sendable {
                 let offset = symbol == "f" ? 4 : 0
                 let octave = symbol == "o" ? -1 : -2
                 let note = cache.note(
-                    style.bassTimbre, midi: scaleNote(chordDegree + offset, octave: octave), length: stepSamples * 2,
+                    style.bassTimbre, midi: scaleNote(chordDegree + offset, octave: octave),
+                    length: stepSamples * 2,
                     attack: 0.005, decay: 0.5)
                 add(note, into: &mix, at: start + step * stepSamples, gain: 0.22)
             }
@@ -78,7 +80,9 @@ public struct DemoSynth: Sendable {
                 for step in 0..<16 {
                     let at = start + step * stepSamples
                     if style.kick.char(step) == "x" { add(cache.kick, into: &mix, at: at, gain: 0.45) }
-                    if style.snare.char(step) == "x" && !outro { add(cache.snare, into: &mix, at: at, gain: 0.22) }
+                    if style.snare.char(step) == "x" && !outro {
+                        add(cache.snare, into: &mix, at: at, gain: 0.22)
+                    }
                     if style.hat.char(step) == "x" {
                         add(cache.hat, into: &mix, at: at, gain: step % 4 == 0 ? 0.09 : 0.05)
                     }
@@ -180,7 +184,8 @@ struct NoteCache {
         }
         snare = (0..<Int(0.2 * rate)).map { i in
             let t = Float(i) / rate
-            return (noise.float() * 2 - 1) * exp(-t * 22) * 0.8 + sin(2 * Float.pi * 185 * t) * exp(-t * 30) * 0.5
+            return (noise.float() * 2 - 1) * exp(-t * 22) * 0.8 + sin(2 * Float.pi * 185 * t)
+                * exp(-t * 30) * 0.5
         }
         var last: Float = 0
         hat = (0..<Int(0.05 * rate)).map { i in
@@ -212,7 +217,9 @@ struct NoteCache {
     }
 
     /// A note of `length` samples plus a short release, with attack and exponential decay.
-    mutating func note(_ timbre: DemoStyle.Timbre, midi: Int, length: Int, attack: Double, decay: Double) -> [Float] {
+    mutating func note(
+        _ timbre: DemoStyle.Timbre, midi: Int, length: Int, attack: Double, decay: Double
+    ) -> [Float] {
         let key = "\(timbre)-\(midi)-\(length)-\(attack)-\(decay)"
         if let note = notes[key] { return note }
         let frequency = 440 * pow(2, Float(midi - 69) / 12)

@@ -11,14 +11,16 @@ extension AppServices {
 
     /// Preview length: `SOTUBE_PREVIEW_SECONDS` or 30.
     public static var previewPolicy: PreviewPolicy {
-        let seconds = ProcessInfo.processInfo.environment["SOTUBE_PREVIEW_SECONDS"].flatMap(Int.init) ?? 30
+        let seconds =
+            ProcessInfo.processInfo.environment["SOTUBE_PREVIEW_SECONDS"].flatMap(Int.init) ?? 30
         return PreviewPolicy(seconds: min(max(seconds, 5), 120))
     }
 
     /// The importer writing into this store's media folder.
     public func mediaImporter(policy: PreviewPolicy = AppServices.previewPolicy) -> MediaImporter {
         MediaImporter(
-            writer: catalogWriter, mediaRoot: configuration.mediaDirectory, policy: policy, logger: logger)
+            writer: catalogWriter, mediaRoot: configuration.mediaDirectory, policy: policy, logger: logger
+        )
     }
 
     /// Seeds the demo catalog when there is no song yet (skipped when SOTUBE_DEMO=0 or ffmpeg is missing).
@@ -35,7 +37,8 @@ extension AppServices {
                 logger.info(
                     "demo catalog seeded",
                     metadata: [
-                        "songs": "\(summary.songs)", "albums": "\(summary.albums)", "artists": "\(summary.artists)",
+                        "songs": "\(summary.songs)", "albums": "\(summary.albums)",
+                        "artists": "\(summary.artists)",
                         "seconds": "\(String(format: "%.1f", summary.seconds))",
                     ])
             }

@@ -11,10 +11,14 @@ struct ArtworkController {
 
     func register(on router: Router<AppRequestContext>) {
         router.get("/api/v1/albums/:id/artwork") { request, context in
-            try await image(request, context, what: "This album") { lookup, id in try await lookup.albumArtwork(id: id) }
+            try await image(request, context, what: "This album") { lookup, id in
+                try await lookup.albumArtwork(id: id)
+            }
         }
         router.get("/api/v1/artists/:id/image") { request, context in
-            try await image(request, context, what: "This artist") { lookup, id in try await lookup.artistImage(id: id) }
+            try await image(request, context, what: "This artist") { lookup, id in
+                try await lookup.artistImage(id: id)
+            }
         }
         router.get("/api/v1/playlists/:id/artwork") { request, context in
             try await image(request, context, what: "This playlist") { lookup, id in
@@ -33,7 +37,8 @@ struct ArtworkController {
             throw DomainError.notFound(what: what)
         }
         guard let base = found else { throw Problem(.notFound, "\(what) has no picture.") }
-        var file = services.configuration.mediaDirectory.appendingPathComponent(ArtworkSizes.path(for: base, size: size))
+        var file = services.configuration.mediaDirectory.appendingPathComponent(
+            ArtworkSizes.path(for: base, size: size))
         if !FileManager.default.fileExists(atPath: file.path) {
             file = services.configuration.mediaDirectory.appendingPathComponent(base)
         }
@@ -48,7 +53,9 @@ struct ArtworkController {
     static func size(_ text: String?) throws -> Int {
         guard let text else { return 300 }
         guard let value = Int(text), (1...2000).contains(value) else {
-            throw Problem(.unprocessableContent, "size must be a whole number of pixels from 1 to 2000 (100, 300 or 600).", field: "size")
+            throw Problem(
+                .unprocessableContent,
+                "size must be a whole number of pixels from 1 to 2000 (100, 300 or 600).", field: "size")
         }
         return value
     }

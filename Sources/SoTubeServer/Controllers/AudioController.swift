@@ -13,12 +13,15 @@ struct AudioController {
 
     func register(on router: Router<AppRequestContext>) {
         router.get("/api/v1/tracks/:id/audio") { request, context in try await audio(request, context) }
-        router.head("/api/v1/tracks/:id/audio") { request, context in try await audio(request, context) }
+        router.head("/api/v1/tracks/:id/audio") { request, context in try await audio(request, context)
+        }
     }
 
     func audio(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
-        guard let track = try await SQLMediaLookup(backend: services.database.backend).trackFiles(id: id) else {
+        guard
+            let track = try await SQLMediaLookup(backend: services.database.backend).trackFiles(id: id)
+        else {
             throw DomainError.notFound(what: "This song")
         }
         var isOwner = false
@@ -34,6 +37,7 @@ struct AudioController {
         headers[.vary] = "Authorization, Cookie"
         headers[HTTPField.Name("X-SoTube-Rendition")!] = rendition.rawValue
         let file = services.configuration.mediaDirectory.appendingPathComponent(path)
-        return try await files.respond(to: request, context: context, file: file, contentType: type, extraHeaders: headers)
+        return try await files.respond(
+            to: request, context: context, file: file, contentType: type, extraHeaders: headers)
     }
 }

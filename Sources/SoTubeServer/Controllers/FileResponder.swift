@@ -8,7 +8,8 @@ struct FileResponder {
     var fileIO = FileIO()
 
     func respond(
-        to request: Request, context: AppRequestContext, file: URL, contentType: String, extraHeaders: HTTPFields
+        to request: Request, context: AppRequestContext, file: URL, contentType: String,
+        extraHeaders: HTTPFields
     ) async throws -> Response {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
             let size = (attributes[.size] as? NSNumber)?.intValue
@@ -20,8 +21,10 @@ struct FileResponder {
         headers[.lastModified] = HTTPDate.format(modified)
         headers[.acceptRanges] = "bytes"
         let outcome = ConditionalRequest.evaluate(
-            ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince].flatMap(HTTPDate.parse),
-            ifRange: request.headers[.ifRange], ifRangeDate: request.headers[.ifRange].flatMap(HTTPDate.parse), etag: etag,
+            ifNoneMatch: request.headers[.ifNoneMatch],
+            ifModifiedSince: request.headers[.ifModifiedSince].flatMap(HTTPDate.parse),
+            ifRange: request.headers[.ifRange],
+            ifRangeDate: request.headers[.ifRange].flatMap(HTTPDate.parse), etag: etag,
             lastModified: modified)
         guard case .serve(let honourRange) = outcome else {
             return Response(status: .notModified, headers: headers)
@@ -32,7 +35,8 @@ struct FileResponder {
         headers[.contentType] = contentType
         switch answer {
         case .unsatisfiable:
-            var problem = Problem(.rangeNotSatisfiable, "The requested range is outside the \(size) bytes of this file.")
+            var problem = Problem(
+                .rangeNotSatisfiable, "The requested range is outside the \(size) bytes of this file.")
             problem.headers = headers
             problem.headers[.contentRange] = ByteRange.contentRange(answer, size: size)
             problem.headers[.contentType] = nil
@@ -41,7 +45,8 @@ struct FileResponder {
             headers[.contentLength] = String(size)
             if head || size == 0 { return Response(status: .ok, headers: headers, body: .init()) }
             return Response(
-                status: .ok, headers: headers, body: try await fileIO.loadFile(path: file.path, context: context))
+                status: .ok, headers: headers,
+                body: try await fileIO.loadFile(path: file.path, context: context))
         case .partial(let lower, let upper):
             headers[.contentRange] = ByteRange.contentRange(answer, size: size)
             headers[.contentLength] = String(upper - lower + 1)
@@ -67,6 +72,8 @@ enum HTTPDate {
     }
 
     static func parse(_ text: String) -> Int? {
-        formatter().date(from: text.trimmingCharacters(in: .whitespaces)).map { Int($0.timeIntervalSince1970) }
+        formatter().date(from: text.trimmingCharacters(in: .whitespaces)).map {
+            Int($0.timeIntervalSince1970)
+        }
     }
 }

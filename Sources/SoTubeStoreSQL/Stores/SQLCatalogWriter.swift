@@ -16,7 +16,8 @@ public struct SQLCatalogWriter: CatalogWriting {
     }
 
     static func key(_ text: String) -> String {
-        AccountRules.canonical(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        AccountRules.canonical(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(
+            separator: " ")
     }
 
     public func knownSource(path: String) async throws -> KnownSource? {
@@ -38,16 +39,20 @@ public struct SQLCatalogWriter: CatalogWriting {
         }
     }
 
-    public func upsertTrack(_ record: CatalogTrackRecord) async throws -> (trackID: String, outcome: UpsertOutcome) {
+    public func upsertTrack(_ record: CatalogTrackRecord) async throws -> (
+        trackID: String, outcome: UpsertOutcome
+    ) {
         do {
             return try await upsertOnce(record)
-        } catch where backend.dialect.uniqueViolation(error) != nil {
+        } catch  where backend.dialect.uniqueViolation(error) != nil {
             // Another writer created the same artist or album at the same moment: try again.
             return try await upsertOnce(record)
         }
     }
 
-    private func upsertOnce(_ record: CatalogTrackRecord) async throws -> (trackID: String, outcome: UpsertOutcome) {
+    private func upsertOnce(_ record: CatalogTrackRecord) async throws -> (
+        trackID: String, outcome: UpsertOutcome
+    ) {
         let now = clock.now().epochMillis
         let ids = self.ids
         return try await backend.transaction { db in
@@ -56,10 +61,13 @@ public struct SQLCatalogWriter: CatalogWriting {
                 db, name: meta.artist, bio: nil, now: now, ids: ids)
             let albumArtistID = try await Self.artistID(
                 db, name: meta.albumArtist, bio: record.artistBio, now: now, ids: ids)
-            let albumID = try await Self.albumID(db, artistID: albumArtistID, record: record, now: now, ids: ids)
+            let albumID = try await Self.albumID(
+                db, artistID: albumArtistID, record: record, now: now, ids: ids)
             let waveform = Self.encodeWaveform(record.waveform)
-            let existing = try await db.raw("SELECT id FROM tracks WHERE source_path = \(bind: record.sourcePath)")
-                .first()?.decode(column: "id", as: String.self)
+            let existing = try await db.raw(
+                "SELECT id FROM tracks WHERE source_path = \(bind: record.sourcePath)"
+            )
+            .first()?.decode(column: "id", as: String.self)
             if let existing {
                 try await db.raw(
                     """
@@ -95,7 +103,9 @@ public struct SQLCatalogWriter: CatalogWriting {
         }
     }
 
-    static func artistID(_ db: any SQLDatabase, name: String, bio: String?, now: Int64, ids: any IDSource)
+    static func artistID(
+        _ db: any SQLDatabase, name: String, bio: String?, now: Int64, ids: any IDSource
+    )
         async throws -> String
     {
         let key = key(name)
@@ -117,7 +127,10 @@ public struct SQLCatalogWriter: CatalogWriting {
         return id
     }
 
-    static func albumID(_ db: any SQLDatabase, artistID: String, record: CatalogTrackRecord, now: Int64, ids: any IDSource)
+    static func albumID(
+        _ db: any SQLDatabase, artistID: String, record: CatalogTrackRecord, now: Int64,
+        ids: any IDSource
+    )
         async throws -> String
     {
         let meta = record.metadata
@@ -163,7 +176,8 @@ public struct SQLCatalogWriter: CatalogWriting {
     }
 
     public func createPlaylist(
-        name: String, description: String, kind: String, featured: Bool, artworkPath: String?, position: Int,
+        name: String, description: String, kind: String, featured: Bool, artworkPath: String?,
+        position: Int,
         trackIDs: [String]
     ) async throws -> String {
         let id = ids.makeID()
@@ -204,7 +218,9 @@ public struct SQLCatalogWriter: CatalogWriting {
     public func setArtistImage(artistName: String, imagePath: String) async throws {
         let key = Self.key(artistName)
         try await backend.transaction { db in
-            try await db.raw("UPDATE artists SET image_path = \(bind: imagePath) WHERE name_key = \(bind: key)").run()
+            try await db.raw(
+                "UPDATE artists SET image_path = \(bind: imagePath) WHERE name_key = \(bind: key)"
+            ).run()
         }
     }
 

@@ -33,7 +33,9 @@ public struct SQLMediaLookup: Sendable {
     /// nil: no such album; .some(nil): an album without artwork.
     public func albumArtwork(id: String) async throws -> String?? {
         try await backend.read { db in
-            guard let row = try await db.raw("SELECT artwork_path FROM albums WHERE id = \(bind: id)").first() else {
+            guard
+                let row = try await db.raw("SELECT artwork_path FROM albums WHERE id = \(bind: id)").first()
+            else {
                 return nil
             }
             return .some(try row.decode(column: "artwork_path", as: String?.self))
@@ -43,7 +45,9 @@ public struct SQLMediaLookup: Sendable {
     /// The artist's picture, else the artwork of their first album with one.
     public func artistImage(id: String) async throws -> String?? {
         try await backend.read { db in
-            guard let row = try await db.raw("SELECT image_path FROM artists WHERE id = \(bind: id)").first() else {
+            guard
+                let row = try await db.raw("SELECT image_path FROM artists WHERE id = \(bind: id)").first()
+            else {
                 return nil
             }
             if let path = try row.decode(column: "image_path", as: String?.self) { return .some(path) }
@@ -60,7 +64,10 @@ public struct SQLMediaLookup: Sendable {
     /// The playlist's own picture, else the artwork of its first track's album.
     public func playlistArtwork(id: String) async throws -> String?? {
         try await backend.read { db in
-            guard let row = try await db.raw("SELECT artwork_path FROM playlists WHERE id = \(bind: id)").first() else {
+            guard
+                let row = try await db.raw("SELECT artwork_path FROM playlists WHERE id = \(bind: id)")
+                    .first()
+            else {
                 return nil
             }
             if let path = try row.decode(column: "artwork_path", as: String?.self) { return .some(path) }

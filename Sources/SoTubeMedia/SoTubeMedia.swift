@@ -1,1 +1,0 @@
-// Media: ffprobe/ffmpeg, import, previews, demo catalog.
