@@ -26,6 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
                 bar.update($0)
             }) {
                 bar.finish()
+                _ = try await services.database.searchIndex.rebuild()
                 print(
                     "demo catalog: \(summary.artists) artists, \(summary.albums) albums, \(summary.songs) songs, "
                         + "\(summary.moods) moods, \(summary.volumes) volumes in \(String(format: "%.1f", summary.seconds)) s"

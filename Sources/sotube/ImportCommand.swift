@@ -45,6 +45,9 @@ struct ImportCommand: AsyncParsableCommand {
         let report: ImportReport
         do {
             report = try await importer.importFolder(root) { bar.update($0) }
+            if !report.imported.isEmpty || !report.updated.isEmpty {
+                _ = try await services.database.searchIndex.rebuild()
+            }
         } catch {
             await services.database.shutdown()
             bar.finish()

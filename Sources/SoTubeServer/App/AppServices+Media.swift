@@ -34,6 +34,7 @@ extension AppServices {
         }
         do {
             if let summary = try await DemoSeeder(importer: importer).seedIfEmpty() {
+                _ = try await database.searchIndex.rebuild()
                 logger.info(
                     "demo catalog seeded",
                     metadata: [
