@@ -46,8 +46,11 @@ struct LedgerCommand: AsyncParsableCommand {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Exit 0 only if every balance equals its ledger sum and every purchase has exactly one debit.",
-            discussion: "Also checks that every captured top-up has exactly one credit and every owned song a purchase.")
+            abstract:
+                "Exit 0 only if every balance equals its ledger sum and every purchase has exactly one debit.",
+            discussion:
+                "Also checks that every captured top-up has exactly one credit and every owned song a purchase."
+        )
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
@@ -82,7 +85,9 @@ struct CodesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await withServices(store) { services in
-                for code in try await services.commerce.mintCodes(coins: coins, count: count) { print(code) }
+                for code in try await services.commerce.mintCodes(coins: coins, count: count) {
+                    print(code)
+                }
             }
         }
     }
@@ -91,7 +96,8 @@ struct CodesCommand: AsyncParsableCommand {
 struct PacksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "packs", abstract: "The coin packs on sale (stored in the database).",
-        discussion: "A fresh store sells small (100 coins, 0.99 USD), medium (550, 4.99 USD), large (1200, 9.99 USD).",
+        discussion:
+            "A fresh store sells small (100 coins, 0.99 USD), medium (550, 4.99 USD), large (1200, 9.99 USD).",
         subcommands: [List.self, SetPack.self, Remove.self])
 
     struct List: AsyncParsableCommand {
@@ -109,7 +115,9 @@ struct PacksCommand: AsyncParsableCommand {
     struct SetPack: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Add or change a coin pack.",
-            discussion: "Example: sotube packs set medium --coins 550 --price 499 --currency USD (price in minor units)")
+            discussion:
+                "Example: sotube packs set medium --coins 550 --price 499 --currency USD (price in minor units)"
+        )
         @OptionGroup var store: StoreOptions
         @Argument(help: "Pack id: lower-case letters, digits and '-'.") var id: String
         @Option(help: "Coins in the pack.") var coins: Int

@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct CommerceRulesTests {
     @Test func luhnAcceptsRealTestNumbersAndRejectsTypos() {
-        for number in ["4242424242424242", "5555555555554444", "4000000000000002", "4000000000009995", "79927398713"] {
+        for number in [
+            "4242424242424242", "5555555555554444", "4000000000000002", "4000000000009995", "79927398713",
+        ] {
             #expect(CardNumber.passesLuhn(number), "\(number)")
         }
         for number in ["4242424242424241", "1234567812345678", "79927398710", "", "4242a24242424242"] {
@@ -36,15 +38,24 @@ import Testing
 
     @Test func albumChargeCoversOnlyUnownedSongs() {
         let prices = [10, 10, 20, 40]  // total 80
-        #expect(PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: prices) == 60)
+        #expect(
+            PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: prices) == 60
+        )
         // Owning the 40-coin song leaves half the value: half the bundle.
-        #expect(PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: [10, 10, 20]) == 30)
+        #expect(
+            PurchasePricing.albumCharge(
+                bundlePrice: 60, trackPrices: prices, unownedPrices: [10, 10, 20]) == 30)
         // 60 * 10 / 80 = 7.5 → 7.
-        #expect(PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: [10]) == 7)
-        #expect(PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: []) == 0)
+        #expect(
+            PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: [10]) == 7)
+        #expect(
+            PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: []) == 0)
         // Never more than buying the remaining songs one by one.
-        #expect(PurchasePricing.albumCharge(bundlePrice: 500, trackPrices: prices, unownedPrices: [10]) == 10)
-        #expect(PurchasePricing.albumCharge(bundlePrice: 500, trackPrices: prices, unownedPrices: prices) == 80)
+        #expect(
+            PurchasePricing.albumCharge(bundlePrice: 500, trackPrices: prices, unownedPrices: [10]) == 10)
+        #expect(
+            PurchasePricing.albumCharge(bundlePrice: 500, trackPrices: prices, unownedPrices: prices)
+                == 80)
     }
 
     @Test func purchaseTargetNeedsExactlyOneID() throws {
@@ -70,7 +81,8 @@ import Testing
         let shown = GiftCodes.display(code)
         #expect(shown.split(separator: "-").map(\.count) == [4, 4, 4, 4])
         #expect(try GiftCodes.validatedInput(shown.lowercased()) == code)
-        #expect(try GiftCodes.validatedInput(" " + shown.replacingOccurrences(of: "-", with: " ")) == code)
+        #expect(
+            try GiftCodes.validatedInput(" " + shown.replacingOccurrences(of: "-", with: " ")) == code)
         #expect(throws: DomainError.self) { try GiftCodes.validatedInput("ABCD-EFGH") }
         #expect(throws: DomainError.self) { try GiftCodes.validatedInput("ABCD-EFGH-JKLM-NPQ0") }  // 0 not in alphabet
         #expect(throws: DomainError.self) { try GiftCodes.validateMint(coins: 0, count: 1) }
@@ -84,8 +96,12 @@ import Testing
         #expect(try Money.validated(amount: 99, currency: "usd") == Money(amount: 99, currency: "USD"))
         #expect(throws: DomainError.self) { try Money.validated(amount: 0, currency: "USD") }
         #expect(throws: DomainError.self) { try Money.validated(amount: 99, currency: "US") }
-        #expect(throws: DomainError.self) { try CoinPack.validated(id: "Big Pack", coins: 10, amount: 99, currency: "USD") }
-        #expect(throws: DomainError.self) { try CoinPack.validated(id: "big", coins: 0, amount: 99, currency: "USD") }
+        #expect(throws: DomainError.self) {
+            try CoinPack.validated(id: "Big Pack", coins: 10, amount: 99, currency: "USD")
+        }
+        #expect(throws: DomainError.self) {
+            try CoinPack.validated(id: "big", coins: 0, amount: 99, currency: "USD")
+        }
     }
 
     @Test func ledgerReportFindsEveryKindOfMismatch() {
@@ -99,8 +115,10 @@ import Testing
         let wrong = LedgerReport(
             facts: LedgerFacts(
                 accounts: [.init(userID: "u1", username: "alice", cachedBalance: 95, ledgerSum: 90)],
-                purchases: [.init(id: "p1", expectedDelta: -10, entryCount: 2, entrySum: -20),
-                            .init(id: "p2", expectedDelta: -10, entryCount: 0, entrySum: 0)],
+                purchases: [
+                    .init(id: "p1", expectedDelta: -10, entryCount: 2, entrySum: -20),
+                    .init(id: "p2", expectedDelta: -10, entryCount: 0, entrySum: 0),
+                ],
                 topUps: [.init(id: "t1", expectedDelta: 100, entryCount: 1, entrySum: 50)],
                 orphanEntryIDs: ["l9"], unpaidOwnership: ["s1 of user u1"], entryCount: 4))
         #expect(!wrong.isExact)

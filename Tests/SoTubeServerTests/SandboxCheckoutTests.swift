@@ -7,15 +7,24 @@ import SoTubeCore
 import Testing
 
 @Suite struct SandboxCheckoutTests {
-    static let card4242 = ["method": "card", "number": "4242 4242 4242 4242", "expiry": "12/30", "cvc": "123"]
+    static let card4242 = [
+        "method": "card", "number": "4242 4242 4242 4242", "expiry": "12/30", "cvc": "123",
+    ]
 
-    func startTopUp(_ client: some TestClientProtocol, _ token: String, pack: String = "medium") async throws -> String {
-        try await client.json(.post, "/api/v1/wallet/top-ups", body: TopUpRequest(packId: pack), token: token)
-            .decode(TopUpCreatedDTO.self).topUpId
+    func startTopUp(_ client: some TestClientProtocol, _ token: String, pack: String = "medium")
+        async throws -> String
+    {
+        try await client.json(
+            .post, "/api/v1/wallet/top-ups", body: TopUpRequest(packId: pack), token: token
+        )
+        .decode(TopUpCreatedDTO.self).topUpId
     }
 
-    func status(_ client: some TestClientProtocol, _ id: String, _ token: String) async throws -> String {
-        try await client.json(.get, "/api/v1/wallet/top-ups/\(id)", token: token).decode(TopUpDTO.self).status
+    func status(_ client: some TestClientProtocol, _ id: String, _ token: String) async throws
+        -> String
+    {
+        try await client.json(.get, "/api/v1/wallet/top-ups/\(id)", token: token).decode(TopUpDTO.self)
+            .status
     }
 
     @Test func theCheckoutPageShowsThePackAndBothWaysToPay() async throws {
@@ -80,14 +89,38 @@ import Testing
             let token = try await client.register("alice")
             let id = try await startTopUp(client, token)
             let cases: [([String: String], Int, String)] = [
-                (["method": "card", "number": "4242 4242 4242 4241", "expiry": "12/30", "cvc": "123"], 422, "The card number is not valid."),
-                (["method": "card", "number": "4242424242424242", "expiry": "01/20", "cvc": "123"], 422, "The card has expired."),
-                (["method": "card", "number": "4242424242424242", "expiry": "1230", "cvc": "123"], 422, "MM/YY"),
-                (["method": "card", "number": "4242424242424242", "expiry": "12/30", "cvc": "1"], 422, "CVC"),
-                (["method": "card", "number": "4000 0000 0000 0002", "expiry": "12/30", "cvc": "123"], 402, "Your card was declined."),
-                (["method": "card", "number": "4000000000009995", "expiry": "12/30", "cvc": "123"], 402, "insufficient funds"),
-                (["method": "card", "number": "79927398713", "expiry": "12/30", "cvc": "123"], 422, "not valid"),
-                (["method": "card", "number": "4111 1111 1111 1111", "expiry": "12/30", "cvc": "123"], 402, "not a sandbox test card"),
+                (
+                    ["method": "card", "number": "4242 4242 4242 4241", "expiry": "12/30", "cvc": "123"], 422,
+                    "The card number is not valid."
+                ),
+                (
+                    ["method": "card", "number": "4242424242424242", "expiry": "01/20", "cvc": "123"], 422,
+                    "The card has expired."
+                ),
+                (
+                    ["method": "card", "number": "4242424242424242", "expiry": "1230", "cvc": "123"], 422,
+                    "MM/YY"
+                ),
+                (
+                    ["method": "card", "number": "4242424242424242", "expiry": "12/30", "cvc": "1"], 422,
+                    "CVC"
+                ),
+                (
+                    ["method": "card", "number": "4000 0000 0000 0002", "expiry": "12/30", "cvc": "123"], 402,
+                    "Your card was declined."
+                ),
+                (
+                    ["method": "card", "number": "4000000000009995", "expiry": "12/30", "cvc": "123"], 402,
+                    "insufficient funds"
+                ),
+                (
+                    ["method": "card", "number": "79927398713", "expiry": "12/30", "cvc": "123"], 422,
+                    "not valid"
+                ),
+                (
+                    ["method": "card", "number": "4111 1111 1111 1111", "expiry": "12/30", "cvc": "123"], 402,
+                    "not a sandbox test card"
+                ),
                 (["method": "bitcoin"], 422, "Choose how to pay."),
             ]
             for (form, code, message) in cases {
@@ -139,18 +172,24 @@ import Testing
             let id = try await startTopUp(client, token)
             let topUp = try #require(try await app.services.commerce.store.topUp(id: id))
             let body = CaptureNotification(topUpId: id, providerReference: topUp.providerReference)
-            let signature = app.services.commerce.sandbox.signature(topUpID: id, reference: topUp.providerReference)
+            let signature = app.services.commerce.sandbox.signature(
+                topUpID: id, reference: topUp.providerReference)
             func capture(_ body: some Encodable, signature: String?) async throws -> TestResponse {
                 var headers = HTTPFields()
                 if let signature { headers[HTTPField.Name("X-Sandbox-Signature")!] = signature }
-                return try await client.json(.post, "/api/v1/payments/sandbox/capture", body: body, headers: headers)
+                return try await client.json(
+                    .post, "/api/v1/payments/sandbox/capture", body: body, headers: headers)
             }
             #expect(try await capture(body, signature: nil).status == .unauthorized)
-            #expect(try await capture(body, signature: String(repeating: "0", count: 64)).status == .unauthorized)
+            #expect(
+                try await capture(body, signature: String(repeating: "0", count: 64)).status
+                    == .unauthorized)
             let forged = CaptureNotification(topUpId: id, providerReference: "SBX-FORGED")
-            let forgedSigned = app.services.commerce.sandbox.signature(topUpID: id, reference: "SBX-FORGED")
+            let forgedSigned = app.services.commerce.sandbox.signature(
+                topUpID: id, reference: "SBX-FORGED")
             #expect(try await capture(forged, signature: forgedSigned).status == .notFound)
-            #expect(try await capture(["topUpId": id], signature: signature).status == .unprocessableContent)
+            #expect(
+                try await capture(["topUpId": id], signature: signature).status == .unprocessableContent)
             #expect(try await client.wallet(token).coins == 0)
 
             let first = try await capture(body, signature: signature)
@@ -167,7 +206,8 @@ import Testing
             let cancelled = try #require(try await app.services.commerce.store.topUp(id: cancelledID))
             let late = try await capture(
                 CaptureNotification(topUpId: cancelledID, providerReference: cancelled.providerReference),
-                signature: app.services.commerce.sandbox.signature(topUpID: cancelledID, reference: cancelled.providerReference))
+                signature: app.services.commerce.sandbox.signature(
+                    topUpID: cancelledID, reference: cancelled.providerReference))
             #expect(late.status == .conflict)
         }
     }

@@ -8,7 +8,9 @@ import Testing
     let now = CommerceEngine.now
 
     func command(_ user: String, _ target: PurchaseTarget, key: String, id: String) -> PurchaseCommand {
-        PurchaseCommand(userID: user, target: target, idempotencyKey: key, purchaseID: id, ledgerEntryID: "l-\(id)", now: now)
+        PurchaseCommand(
+            userID: user, target: target, idempotencyKey: key, purchaseID: id, ledgerEntryID: "l-\(id)",
+            now: now)
     }
 
     @Test(arguments: CommerceEngine.enabled)
@@ -27,7 +29,8 @@ import Testing
             #expect(try await db.ownership.owns(userID: "u1", trackID: tracks[0]))
 
             // Same key, same request: the stored answer, nothing charged.
-            let again = try await store.purchase(command("u1", .track(tracks[0]), key: "k1", id: "p-other"))
+            let again = try await store.purchase(
+                command("u1", .track(tracks[0]), key: "k1", id: "p-other"))
             #expect(again.replayed)
             #expect(again.purchase.id == "p1" && again.balance == 70)
             #expect(again.purchase.trackIDs == first.purchase.trackIDs)
@@ -38,7 +41,9 @@ import Testing
                 try await store.purchase(command("u1", .track(tracks[1]), key: "k1", id: "p2"))
             }
             // Owned already, with a new key: 409, nothing charged.
-            await #expect(throws: DomainError.conflict(field: "trackId", reason: "You already own this song.")) {
+            await #expect(
+                throws: DomainError.conflict(field: "trackId", reason: "You already own this song.")
+            ) {
                 try await store.purchase(command("u1", .track(tracks[0]), key: "k2", id: "p3"))
             }
             #expect(try await store.balance(userID: "u1") == 70)
@@ -63,8 +68,10 @@ import Testing
             #expect(try await db.commerce.purchases(userID: "u1").isEmpty)
             #expect(try await !db.ownership.owns(userID: "u1", trackID: tracks[0]))
             // The failed key is free to succeed later, once there are coins.
-            _ = try await db.commerce.grant(userID: "u1", coins: 15, ledgerEntryID: "g2", note: "t", now: now)
-            let outcome = try await db.commerce.purchase(command("u1", .track(tracks[0]), key: "k", id: "p1"))
+            _ = try await db.commerce.grant(
+                userID: "u1", coins: 15, ledgerEntryID: "g2", note: "t", now: now)
+            let outcome = try await db.commerce.purchase(
+                command("u1", .track(tracks[0]), key: "k", id: "p1"))
             #expect(outcome.balance == 0)
         }
     }
@@ -87,7 +94,8 @@ import Testing
         try await engine.withDatabase { db in
             let store = db.commerce
             // Four songs worth 80 coins; no album price → bundle 64.
-            let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [10, 10, 20, 40], title: "Blue")
+            let tracks = try await CommerceCatalog.album(
+                db.backend, "a1", prices: [10, 10, 20, 40], title: "Blue")
             try await CommerceCatalog.user(db, "u1", coins: 200)
             try await CommerceCatalog.user(db, "u2", coins: 200)
 
@@ -102,7 +110,10 @@ import Testing
             #expect(rest.purchase.trackIDs == Array(tracks[0..<3]))
             #expect(rest.balance == 200 - 40 - 32)
             #expect(try await db.ownership.ownedCount(userID: "u1") == 4)
-            await #expect(throws: DomainError.conflict(field: "albumId", reason: "You already own every song of this album.")) {
+            await #expect(
+                throws: DomainError.conflict(
+                    field: "albumId", reason: "You already own every song of this album.")
+            ) {
                 try await store.purchase(command("u1", .album("a1"), key: "k3", id: "p3"))
             }
             let replay = try await store.purchase(command("u1", .album("a1"), key: "k2", id: "p4"))
@@ -131,8 +142,10 @@ import Testing
             let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [10])
             try await CommerceCatalog.user(db, "u1", coins: 10)
             try await CommerceCatalog.user(db, "u2", coins: 10)
-            let one = try await db.commerce.purchase(command("u1", .track(tracks[0]), key: "same", id: "p1"))
-            let two = try await db.commerce.purchase(command("u2", .track(tracks[0]), key: "same", id: "p2"))
+            let one = try await db.commerce.purchase(
+                command("u1", .track(tracks[0]), key: "same", id: "p1"))
+            let two = try await db.commerce.purchase(
+                command("u2", .track(tracks[0]), key: "same", id: "p2"))
             #expect(!two.replayed && two.purchase.id == "p2" && one.purchase.id == "p1")
         }
     }
@@ -143,14 +156,16 @@ import Testing
             let store = db.commerce
             try await CommerceCatalog.user(db, "u1")
             let topUp = TopUp(
-                id: "tu1", userID: "u1", packID: "medium", coins: 550, price: Money(amount: 499, currency: "USD"),
+                id: "tu1", userID: "u1", packID: "medium", coins: 550,
+                price: Money(amount: 499, currency: "USD"),
                 status: .pending, provider: "sandbox", providerReference: "ref-1", createdAt: now)
             try await store.createTopUp(topUp)
             #expect(try await store.topUp(id: "tu1")?.status == .pending)
             #expect(try await store.balance(userID: "u1") == 0)
 
             await #expect(throws: DomainError.notFound(what: "The top-up with this provider reference")) {
-                try await store.captureTopUp(id: "tu1", providerReference: "forged", ledgerEntryID: "x", now: now)
+                try await store.captureTopUp(
+                    id: "tu1", providerReference: "forged", ledgerEntryID: "x", now: now)
             }
             let outcomes = try await withThrowingTaskGroup(of: CaptureOutcome.self) { group in
                 for index in 0..<16 {
@@ -180,14 +195,20 @@ import Testing
             try await CommerceCatalog.user(db, "u1")
             for (id, reference) in [("tu1", "r1"), ("tu2", "r2")] {
                 try await store.createTopUp(
-                    TopUp(id: id, userID: "u1", packID: "small", coins: 100, price: Money(amount: 99, currency: "USD"),
-                          status: .pending, provider: "sandbox", providerReference: reference, createdAt: now))
+                    TopUp(
+                        id: id, userID: "u1", packID: "small", coins: 100,
+                        price: Money(amount: 99, currency: "USD"),
+                        status: .pending, provider: "sandbox", providerReference: reference, createdAt: now))
             }
             #expect(try await store.markTopUp(id: "tu1", status: .declined))
-            #expect(try await store.captureTopUp(id: "tu1", providerReference: "r1", ledgerEntryID: "l1", now: now).credited)
+            #expect(
+                try await store.captureTopUp(
+                    id: "tu1", providerReference: "r1", ledgerEntryID: "l1", now: now
+                ).credited)
             #expect(try await store.markTopUp(id: "tu2", status: .cancelled))
             await #expect(throws: DomainError.self) {
-                try await store.captureTopUp(id: "tu2", providerReference: "r2", ledgerEntryID: "l2", now: now)
+                try await store.captureTopUp(
+                    id: "tu2", providerReference: "r2", ledgerEntryID: "l2", now: now)
             }
             #expect(try await store.balance(userID: "u1") == 100)
         }
@@ -203,16 +224,24 @@ import Testing
                 GiftCode(code: "AAAABBBBCCCCDDDD", coins: 300, createdAt: now),
                 GiftCode(code: "EEEEFFFFGGGGHHHH", coins: 50, createdAt: now),
             ])
-            let credit = try await store.redeemGiftCode("AAAABBBBCCCCDDDD", userID: "u1", ledgerEntryID: "l1", now: now)
+            let credit = try await store.redeemGiftCode(
+                "AAAABBBBCCCCDDDD", userID: "u1", ledgerEntryID: "l1", now: now)
             #expect(credit == CreditOutcome(coins: 300, balance: 300))
-            await #expect(throws: DomainError.conflict(field: "code", reason: "This gift code has already been redeemed.")) {
-                try await store.redeemGiftCode("AAAABBBBCCCCDDDD", userID: "u2", ledgerEntryID: "l2", now: now)
+            await #expect(
+                throws: DomainError.conflict(
+                    field: "code", reason: "This gift code has already been redeemed.")
+            ) {
+                try await store.redeemGiftCode(
+                    "AAAABBBBCCCCDDDD", userID: "u2", ledgerEntryID: "l2", now: now)
             }
             await #expect(throws: DomainError.notFound(what: "The gift code")) {
-                try await store.redeemGiftCode("ZZZZZZZZZZZZZZZZ", userID: "u2", ledgerEntryID: "l3", now: now)
+                try await store.redeemGiftCode(
+                    "ZZZZZZZZZZZZZZZZ", userID: "u2", ledgerEntryID: "l3", now: now)
             }
             #expect(try await store.balance(userID: "u2") == 0)
-            #expect(try await store.history(userID: "u1", limit: 5).first?.description == "Gift code AAAA-BBBB-CCCC-DDDD")
+            #expect(
+                try await store.history(userID: "u1", limit: 5).first?.description
+                    == "Gift code AAAA-BBBB-CCCC-DDDD")
         }
     }
 
@@ -222,9 +251,11 @@ import Testing
             let store = db.commerce
             #expect(try await store.coinPacks() == CoinPack.defaults)
             try await store.saveCoinPack(
-                CoinPack(id: "medium", coins: 600, price: Money(amount: 549, currency: "EUR"), position: 2), now: now)
+                CoinPack(id: "medium", coins: 600, price: Money(amount: 549, currency: "EUR"), position: 2),
+                now: now)
             try await store.saveCoinPack(
-                CoinPack(id: "huge", coins: 5000, price: Money(amount: 3999, currency: "USD"), position: 9), now: now)
+                CoinPack(id: "huge", coins: 5000, price: Money(amount: 3999, currency: "USD"), position: 9),
+                now: now)
             #expect(try await store.coinPack(id: "medium")?.price == Money(amount: 549, currency: "EUR"))
             #expect(try await store.removeCoinPack(id: "small"))
             #expect(try await store.removeCoinPack(id: "small") == false)
@@ -250,16 +281,26 @@ import Testing
     func parallelPurchasesKeepTheLedgerExact(_ engine: CommerceEngine) async throws {
         try await engine.withDatabase { db in
             let store = db.commerce
-            let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: Array(repeating: 10, count: 12))
+            let tracks = try await CommerceCatalog.album(
+                db.backend, "a1", prices: Array(repeating: 10, count: 12))
             try await CommerceCatalog.user(db, "u1", coins: 50)
             // 12 songs with distinct keys, 12 retries of one key, 8 attempts at one song with new keys.
             let results = try await withThrowingTaskGroup(of: String.self) { group in
                 for (index, track) in tracks.enumerated() {
-                    group.addTask { await Self.attempt(store, command("u1", .track(track), key: "d\(index)", id: "pd\(index)")) }
-                    group.addTask { await Self.attempt(store, command("u1", .track(tracks[0]), key: "same", id: "ps\(index)")) }
+                    group.addTask {
+                        await Self.attempt(
+                            store, command("u1", .track(track), key: "d\(index)", id: "pd\(index)"))
+                    }
+                    group.addTask {
+                        await Self.attempt(
+                            store, command("u1", .track(tracks[0]), key: "same", id: "ps\(index)"))
+                    }
                 }
                 for index in 0..<8 {
-                    group.addTask { await Self.attempt(store, command("u1", .track(tracks[1]), key: "n\(index)", id: "pn\(index)")) }
+                    group.addTask {
+                        await Self.attempt(
+                            store, command("u1", .track(tracks[1]), key: "n\(index)", id: "pn\(index)"))
+                    }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }

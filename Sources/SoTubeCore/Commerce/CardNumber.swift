@@ -5,7 +5,8 @@ public enum CardNumber {
     /// The digits of a typed card number (spaces and dashes allowed), or nil when it is not 12–19 digits.
     public static func digits(_ input: String) -> String? {
         let stripped = input.filter { $0 != " " && $0 != "-" }
-        guard (12...19).contains(stripped.count), stripped.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        guard (12...19).contains(stripped.count), stripped.allSatisfy({ $0.isASCII && $0.isNumber })
+        else {
             return nil
         }
         return stripped
@@ -31,7 +32,8 @@ public enum CardNumber {
         let parts = input.trimmingCharacters(in: .whitespaces).split(separator: "/").map {
             $0.trimmingCharacters(in: .whitespaces)
         }
-        guard parts.count == 2, let month = Int(parts[0]), (1...12).contains(month), let rawYear = Int(parts[1])
+        guard parts.count == 2, let month = Int(parts[0]), (1...12).contains(month),
+            let rawYear = Int(parts[1])
         else { return nil }
         switch parts[1].count {
         case 2: return (month, 2000 + rawYear)

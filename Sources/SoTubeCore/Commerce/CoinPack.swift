@@ -21,7 +21,9 @@ public struct CoinPack: Sendable, Equatable, Codable {
     ]
 
     /// Checks an operator's pack: id of 1–32 lower-case letters, digits and '-'; 1–1,000,000 coins.
-    public static func validated(id: String, coins: Int, amount: Int, currency: String, position: Int = 0) throws
+    public static func validated(
+        id: String, coins: Int, amount: Int, currency: String, position: Int = 0
+    ) throws
         -> CoinPack
     {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
@@ -32,6 +34,8 @@ public struct CoinPack: Sendable, Equatable, Codable {
         guard (1...1_000_000).contains(coins) else {
             throw DomainError.invalid(field: "coins", reason: "A pack holds 1 to 1000000 coins.")
         }
-        return CoinPack(id: id, coins: coins, price: try Money.validated(amount: amount, currency: currency), position: position)
+        return CoinPack(
+            id: id, coins: coins, price: try Money.validated(amount: amount, currency: currency),
+            position: position)
     }
 }

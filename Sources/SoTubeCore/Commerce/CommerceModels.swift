@@ -15,7 +15,8 @@ public struct Purchase: Sendable, Equatable {
     public var createdAt: Date
 
     public init(
-        id: String, userID: String, kind: String, trackIDs: [String], albumID: String?, title: String, coins: Int,
+        id: String, userID: String, kind: String, trackIDs: [String], albumID: String?, title: String,
+        coins: Int,
         balanceAfter: Int, createdAt: Date
     ) {
         self.id = id
@@ -40,7 +41,8 @@ public struct PurchaseCommand: Sendable {
     public var now: Date
 
     public init(
-        userID: String, target: PurchaseTarget, idempotencyKey: String, purchaseID: String, ledgerEntryID: String,
+        userID: String, target: PurchaseTarget, idempotencyKey: String, purchaseID: String,
+        ledgerEntryID: String,
         now: Date
     ) {
         self.userID = userID
@@ -85,7 +87,8 @@ public struct TopUp: Sendable, Equatable {
     public var capturedAt: Date?
 
     public init(
-        id: String, userID: String, packID: String, coins: Int, price: Money, status: TopUpStatus, provider: String,
+        id: String, userID: String, packID: String, coins: Int, price: Money, status: TopUpStatus,
+        provider: String,
         providerReference: String, createdAt: Date, capturedAt: Date? = nil
     ) {
         self.id = id
@@ -122,7 +125,9 @@ public struct GiftCode: Sendable, Equatable {
     public var redeemedBy: String?
     public var redeemedAt: Date?
 
-    public init(code: String, coins: Int, createdAt: Date, redeemedBy: String? = nil, redeemedAt: Date? = nil) {
+    public init(
+        code: String, coins: Int, createdAt: Date, redeemedBy: String? = nil, redeemedAt: Date? = nil
+    ) {
         self.code = code
         self.coins = coins
         self.createdAt = createdAt

@@ -26,7 +26,8 @@ public protocol CommerceStore: Sendable {
     /// Marks the top-up captured and credits its coins exactly once per provider reference, even when
     /// called concurrently or replayed. Throws notFound when id and reference do not match a top-up,
     /// conflict when it was cancelled.
-    func captureTopUp(id: String, providerReference: String, ledgerEntryID: String, now: Date) async throws
+    func captureTopUp(id: String, providerReference: String, ledgerEntryID: String, now: Date)
+        async throws
         -> CaptureOutcome
     /// Moves a top-up that is not captured to declined or cancelled; false when it was captured.
     func markTopUp(id: String, status: TopUpStatus) async throws -> Bool
@@ -36,7 +37,8 @@ public protocol CommerceStore: Sendable {
     func redeemGiftCode(_ code: String, userID: String, ledgerEntryID: String, now: Date) async throws
         -> CreditOutcome
     /// Credits coins by the operator (a ledger entry of kind grant).
-    func grant(userID: String, coins: Int, ledgerEntryID: String, note: String, now: Date) async throws -> CreditOutcome
+    func grant(userID: String, coins: Int, ledgerEntryID: String, note: String, now: Date)
+        async throws -> CreditOutcome
 
     /// The user's ledger, newest first, at most `limit` entries.
     func history(userID: String, limit: Int) async throws -> [LedgerEntry]

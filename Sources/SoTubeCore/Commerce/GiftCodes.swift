@@ -30,7 +30,8 @@ public enum GiftCodes {
 
     public static func validateMint(coins: Int, count: Int) throws {
         guard (1...maxCoins).contains(coins) else {
-            throw DomainError.invalid(field: "coins", reason: "A gift code is worth 1 to \(maxCoins) coins.")
+            throw DomainError.invalid(
+                field: "coins", reason: "A gift code is worth 1 to \(maxCoins) coins.")
         }
         guard (1...maxCount).contains(count) else {
             throw DomainError.invalid(field: "count", reason: "Mint 1 to \(maxCount) codes at a time.")
@@ -41,7 +42,8 @@ public enum GiftCodes {
     public static func validatedInput(_ input: String) throws -> String {
         let code = normalize(input)
         guard code.count == length, code.allSatisfy({ alphabet.contains($0) }) else {
-            throw DomainError.invalid(field: "code", reason: "A gift code has 16 letters and digits, e.g. ABCD-EFGH-JKLM-NPQR.")
+            throw DomainError.invalid(
+                field: "code", reason: "A gift code has 16 letters and digits, e.g. ABCD-EFGH-JKLM-NPQR.")
         }
         return code
     }

@@ -102,16 +102,19 @@ public struct LedgerReport: Sendable {
         var problems: [String] = []
         for account in facts.accounts where account.cachedBalance != account.ledgerSum {
             problems.append(
-                "user \(account.username) (\(account.userID)): balance \(account.cachedBalance) but ledger sums to \(account.ledgerSum)")
+                "user \(account.username) (\(account.userID)): balance \(account.cachedBalance) but ledger sums to \(account.ledgerSum)"
+            )
         }
         for purchase in facts.purchases
         where purchase.entryCount != 1 || purchase.entrySum != purchase.expectedDelta {
             problems.append(
-                "purchase \(purchase.id): \(purchase.entryCount) ledger entries summing to \(purchase.entrySum), expected one of \(purchase.expectedDelta)")
+                "purchase \(purchase.id): \(purchase.entryCount) ledger entries summing to \(purchase.entrySum), expected one of \(purchase.expectedDelta)"
+            )
         }
         for topUp in facts.topUps where topUp.entryCount != 1 || topUp.entrySum != topUp.expectedDelta {
             problems.append(
-                "top-up \(topUp.id): \(topUp.entryCount) ledger entries summing to \(topUp.entrySum), expected one of \(topUp.expectedDelta)")
+                "top-up \(topUp.id): \(topUp.entryCount) ledger entries summing to \(topUp.entrySum), expected one of \(topUp.expectedDelta)"
+            )
         }
         for id in facts.orphanEntryIDs {
             problems.append("ledger entry \(id) references no purchase or captured top-up")

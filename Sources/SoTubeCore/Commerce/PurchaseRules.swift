@@ -9,7 +9,8 @@ public enum PurchaseTarget: Sendable, Equatable {
         case (let track?, nil) where !track.isEmpty: self = .track(track)
         case (nil, let album?) where !album.isEmpty: self = .album(album)
         default:
-            throw DomainError.invalid(field: "trackId", reason: "Give exactly one of 'trackId' or 'albumId'.")
+            throw DomainError.invalid(
+                field: "trackId", reason: "Give exactly one of 'trackId' or 'albumId'.")
         }
     }
 
@@ -39,11 +40,15 @@ public enum IdempotencyKey {
     public static func validated(_ raw: String?) throws -> String {
         guard let raw, !raw.isEmpty else {
             throw DomainError.invalid(
-                field: header, reason: "The Idempotency-Key header is required: a unique value per purchase, e.g. a UUID.")
+                field: header,
+                reason: "The Idempotency-Key header is required: a unique value per purchase, e.g. a UUID.")
         }
-        guard raw.count <= maxLength, raw.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
+        guard raw.count <= maxLength,
+            raw.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+        else {
             throw DomainError.invalid(
-                field: header, reason: "An Idempotency-Key has 1 to \(maxLength) printable ASCII characters.")
+                field: header,
+                reason: "An Idempotency-Key has 1 to \(maxLength) printable ASCII characters.")
         }
         return raw
     }

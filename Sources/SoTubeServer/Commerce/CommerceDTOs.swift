@@ -30,7 +30,8 @@ extension HistoryEntryDTO {
     init(_ entry: LedgerEntry) {
         self.init(
             id: entry.id, kind: entry.kind.rawValue, description: entry.description, coins: entry.delta,
-            money: entry.money.map(MoneyDTO.init), balanceAfter: entry.balanceAfter, createdAt: entry.createdAt)
+            money: entry.money.map(MoneyDTO.init), balanceAfter: entry.balanceAfter,
+            createdAt: entry.createdAt)
     }
 }
 

@@ -11,7 +11,8 @@ public struct CommerceService: Sendable {
     let ids: any IDSource
 
     public init(
-        store: any CommerceStore, accounts: any AccountStore, sandbox: SandboxPaymentProvider, clock: any SoTubeClock,
+        store: any CommerceStore, accounts: any AccountStore, sandbox: SandboxPaymentProvider,
+        clock: any SoTubeClock,
         ids: any IDSource
     ) {
         self.store = store
@@ -24,7 +25,9 @@ public struct CommerceService: Sendable {
     public var provider: any PaymentProvider { sandbox }
 
     public func balance(userID: String) async throws -> Int {
-        guard let coins = try await store.balance(userID: userID) else { throw DomainError.notFound(what: "The user") }
+        guard let coins = try await store.balance(userID: userID) else {
+            throw DomainError.notFound(what: "The user")
+        }
         return coins
     }
 
@@ -42,7 +45,9 @@ public struct CommerceService: Sendable {
     // MARK: top-ups
 
     /// Opens a checkout at the provider for a coin pack; coins come only with the capture.
-    public func startTopUp(userID: String, packID: String) async throws -> (TopUp, checkoutURL: String) {
+    public func startTopUp(userID: String, packID: String) async throws -> (
+        TopUp, checkoutURL: String
+    ) {
         guard let pack = try await store.coinPack(id: packID) else {
             throw DomainError.invalid(field: "packId", reason: "There is no coin pack with this id.")
         }
@@ -51,7 +56,8 @@ public struct CommerceService: Sendable {
         let checkout = try await provider.openCheckout(
             topUpID: id, price: pack.price, description: "\(pack.coins) SoTube coins")
         let topUp = TopUp(
-            id: id, userID: userID, packID: pack.id, coins: pack.coins, price: pack.price, status: .pending,
+            id: id, userID: userID, packID: pack.id, coins: pack.coins, price: pack.price,
+            status: .pending,
             provider: provider.name, providerReference: checkout.reference, createdAt: clock.now())
         try await store.createTopUp(topUp)
         return (topUp, checkout.url)
@@ -68,15 +74,22 @@ public struct CommerceService: Sendable {
     /// The capture path: credits the pack's coins once per provider reference.
     public func capture(topUpID: String, providerReference: String) async throws -> CaptureOutcome {
         try await store.captureTopUp(
-            id: topUpID, providerReference: providerReference, ledgerEntryID: ids.makeID(), now: clock.now())
+            id: topUpID, providerReference: providerReference, ledgerEntryID: ids.makeID(),
+            now: clock.now())
     }
 
     /// A capture notification from the provider: checked for authenticity, then captured.
-    public func handleCaptureNotification(topUpID: String, providerReference: String, signature: String?)
+    public func handleCaptureNotification(
+        topUpID: String, providerReference: String, signature: String?
+    )
         async throws -> CaptureOutcome
     {
-        guard let signature, provider.isAuthentic(topUpID: topUpID, reference: providerReference, signature: signature)
-        else { throw DomainError.unauthorized(reason: "The capture notification's signature is missing or wrong.") }
+        guard let signature,
+            provider.isAuthentic(topUpID: topUpID, reference: providerReference, signature: signature)
+        else {
+            throw DomainError.unauthorized(
+                reason: "The capture notification's signature is missing or wrong.")
+        }
         return try await capture(topUpID: topUpID, providerReference: providerReference)
     }
 
@@ -84,7 +97,8 @@ public struct CommerceService: Sendable {
 
     public func redeem(userID: String, code: String) async throws -> CreditOutcome {
         let code = try GiftCodes.validatedInput(code)
-        return try await store.redeemGiftCode(code, userID: userID, ledgerEntryID: ids.makeID(), now: clock.now())
+        return try await store.redeemGiftCode(
+            code, userID: userID, ledgerEntryID: ids.makeID(), now: clock.now())
     }
 
     /// Mints `count` codes worth `coins` each; returns them in display form.
@@ -92,7 +106,9 @@ public struct CommerceService: Sendable {
         try GiftCodes.validateMint(coins: coins, count: count)
         let now = clock.now()
         var codes: Set<String> = []
-        while codes.count < count { codes.insert(GiftCodes.make(randomBytes: ids.randomBytes(GiftCodes.length))) }
+        while codes.count < count {
+            codes.insert(GiftCodes.make(randomBytes: ids.randomBytes(GiftCodes.length)))
+        }
         let sorted = codes.sorted()
         try await store.createGiftCodes(sorted.map { GiftCode(code: $0, coins: coins, createdAt: now) })
         return sorted.map(GiftCodes.display)

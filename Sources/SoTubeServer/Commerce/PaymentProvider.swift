@@ -14,7 +14,8 @@ public struct ProviderCheckout: Sendable, Equatable {
 public protocol PaymentProvider: Sendable {
     /// Stored with each top-up, e.g. "sandbox".
     var name: String { get }
-    func openCheckout(topUpID: String, price: Money, description: String) async throws -> ProviderCheckout
+    func openCheckout(topUpID: String, price: Money, description: String) async throws
+        -> ProviderCheckout
     /// True when a capture notification really comes from this provider.
     func isAuthentic(topUpID: String, reference: String, signature: String) -> Bool
 }

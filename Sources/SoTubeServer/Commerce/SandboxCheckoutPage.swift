@@ -17,15 +17,18 @@ enum SandboxCheckoutPage {
             <p>\(topUp.coins) SoTube coins</p></section>
             """
         switch notice {
-        case .error(let message): body += "<p class=\"notice error\" role=\"alert\">\(escape(message))</p>"
+        case .error(let message):
+            body += "<p class=\"notice error\" role=\"alert\">\(escape(message))</p>"
         case .info(let message): body += "<p class=\"notice\" role=\"status\">\(escape(message))</p>"
         case nil: break
         }
         switch topUp.status {
         case .captured:
-            body += "<p class=\"notice\" role=\"status\">This payment is complete.</p><a class=\"button\" href=\"\(back)\">Return to SoTube</a>"
+            body +=
+                "<p class=\"notice\" role=\"status\">This payment is complete.</p><a class=\"button\" href=\"\(back)\">Return to SoTube</a>"
         case .cancelled:
-            body += "<p class=\"notice\" role=\"status\">This checkout was cancelled.</p><a class=\"button\" href=\"\(back)\">Return to SoTube</a>"
+            body +=
+                "<p class=\"notice\" role=\"status\">This checkout was cancelled.</p><a class=\"button\" href=\"\(back)\">Return to SoTube</a>"
         case .pending, .declined:
             body += """
                 <form method="post" action="/sandbox/checkout/\(id)" class="option" aria-labelledby="login-title">
@@ -60,7 +63,9 @@ enum SandboxCheckoutPage {
     static func notFound() -> String {
         document(
             title: "Checkout not found",
-            body: "<h1>Checkout not found</h1><p>This checkout does not exist.</p><a class=\"button\" href=\"/\">Go to SoTube</a>")
+            body:
+                "<h1>Checkout not found</h1><p>This checkout does not exist.</p><a class=\"button\" href=\"/\">Go to SoTube</a>"
+        )
     }
 
     static func document(title: String, body: String) -> String {

@@ -21,7 +21,9 @@ public struct SandboxPaymentProvider: PaymentProvider {
     private let ids: any IDSource
 
     public static let password = "sandbox123"
-    public static let buyerAccounts: [String: Bool] = ["buyer@sandbox.test": true, "broke@sandbox.test": false]
+    public static let buyerAccounts: [String: Bool] = [
+        "buyer@sandbox.test": true, "broke@sandbox.test": false,
+    ]
     public static let approvedCards: Set<String> = ["4242424242424242", "5555555555554444"]
     public static let declinedCards: [String: String] = [
         "4000000000000002": "Your card was declined.",
@@ -33,7 +35,9 @@ public struct SandboxPaymentProvider: PaymentProvider {
         self.ids = ids
     }
 
-    public func openCheckout(topUpID: String, price: Money, description: String) async throws -> ProviderCheckout {
+    public func openCheckout(topUpID: String, price: Money, description: String) async throws
+        -> ProviderCheckout
+    {
         ProviderCheckout(
             reference: "SBX-" + ids.randomBytes(16).map { String(format: "%02X", $0) }.joined(),
             url: "/sandbox/checkout/\(topUpID)")
@@ -56,7 +60,9 @@ public struct SandboxPaymentProvider: PaymentProvider {
         guard characters.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
         for index in stride(from: 0, to: characters.count, by: 2) {
-            guard let byte = UInt8(String(decoding: characters[index..<index + 2], as: UTF8.self), radix: 16) else {
+            guard
+                let byte = UInt8(String(decoding: characters[index..<index + 2], as: UTF8.self), radix: 16)
+            else {
                 return nil
             }
             bytes.append(byte)
@@ -84,7 +90,8 @@ public struct SandboxPaymentProvider: PaymentProvider {
         case .account(let email, let password):
             let email = email.trimmingCharacters(in: .whitespaces).lowercased()
             guard let funded = Self.buyerAccounts[email], password == Self.password else {
-                return .invalid("The sandbox email or password is wrong. Try buyer@sandbox.test / sandbox123.")
+                return .invalid(
+                    "The sandbox email or password is wrong. Try buyer@sandbox.test / sandbox123.")
             }
             return funded ? .approved : .declined("The sandbox account has insufficient funds.")
         case .card(let number, let expiry, let cvc):
@@ -101,7 +108,8 @@ public struct SandboxPaymentProvider: PaymentProvider {
                 return .invalid("The security code (CVC) has 3 or 4 digits.")
             }
             if Self.approvedCards.contains(digits) { return .approved }
-            return .declined(Self.declinedCards[digits] ?? "Your card was declined: this is not a sandbox test card.")
+            return .declined(
+                Self.declinedCards[digits] ?? "Your card was declined: this is not a sandbox test card.")
         }
     }
 }

@@ -21,7 +21,8 @@ struct PurchaseController {
             var headers = HTTPFields()
             if outcome.replayed { headers[Self.replayedHeader] = "true" }
             return try jsonResponse(
-                PurchaseResultDTO(purchase: PurchaseDTO(outcome.purchase), coins: outcome.balance), status: .created,
+                PurchaseResultDTO(purchase: PurchaseDTO(outcome.purchase), coins: outcome.balance),
+                status: .created,
                 headers: headers)
         }
         router.get("/api/v1/purchases") { _, context in

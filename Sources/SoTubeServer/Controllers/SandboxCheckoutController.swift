@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import Hummingbird
 import SoTubeAPI
 import SoTubeCore
@@ -52,10 +52,12 @@ struct SandboxCheckoutController {
         case "account":
             payment = .account(email: form["email"] ?? "", password: form["password"] ?? "")
         case "card":
-            payment = .card(number: form["number"] ?? "", expiry: form["expiry"] ?? "", cvc: form["cvc"] ?? "")
+            payment = .card(
+                number: form["number"] ?? "", expiry: form["expiry"] ?? "", cvc: form["cvc"] ?? "")
         default:
             return html(
-                SandboxCheckoutPage.render(topUp, notice: .error("Choose how to pay.")), status: .unprocessableContent)
+                SandboxCheckoutPage.render(topUp, notice: .error("Choose how to pay.")),
+                status: .unprocessableContent)
         }
         switch commerce.sandbox.authorize(payment, now: services.clock.now()) {
         case .invalid(let message):

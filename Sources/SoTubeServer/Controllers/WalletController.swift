@@ -17,8 +17,10 @@ struct WalletController {
         router.post("/api/v1/wallet/top-ups") { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(TopUpRequest.self, context: context)
-            let (topUp, url) = try await commerce.startTopUp(userID: identity.user.id, packID: body.packId)
-            return try jsonResponse(TopUpCreatedDTO(topUpId: topUp.id, checkoutUrl: url), status: .created)
+            let (topUp, url) = try await commerce.startTopUp(
+                userID: identity.user.id, packID: body.packId)
+            return try jsonResponse(
+                TopUpCreatedDTO(topUpId: topUp.id, checkoutUrl: url), status: .created)
         }
         router.get("/api/v1/wallet/top-ups/{id}") { _, context in
             let identity = try context.requireIdentity()
@@ -30,7 +32,8 @@ struct WalletController {
             var limit = 200
             if let raw = request.uri.queryParameters.get("limit") {
                 guard let value = Int(raw), (1...1000).contains(value) else {
-                    throw DomainError.invalid(field: "limit", reason: "limit is a whole number from 1 to 1000.")
+                    throw DomainError.invalid(
+                        field: "limit", reason: "limit is a whole number from 1 to 1000.")
                 }
                 limit = value
             }

@@ -1,53 +1,96 @@
 // Coins, top-ups, purchases, gift codes and the sandbox payment provider (SPEC P1–P8).
 extension RouteDocs {
     static let commerce: [RouteDoc] = [
-        RouteDoc("GET", "/api/v1/wallet", "Balance and the coin packs on sale", tag: "coins", auth: true,
-                 responses: [200: ("Balance and packs", "Wallet"), 401: ("Not logged in", nil)]),
-        RouteDoc("POST", "/api/v1/wallet/top-ups", "Start buying a coin pack: opens a checkout at the payment provider",
-                 tag: "coins", auth: true, request: "TopUpRequest",
-                 responses: [201: ("Checkout opened; coins arrive only after capture", "TopUpCreated"),
-                             400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
-                             422: ("Missing or unknown packId", nil)]),
-        RouteDoc("GET", "/api/v1/wallet/top-ups/{id}", "One of the caller's top-ups and its status", tag: "coins",
-                 auth: true,
-                 responses: [200: ("The top-up: pending, captured, declined or cancelled", "TopUp"),
-                             401: ("Not logged in", nil), 404: ("No such top-up of the caller", nil)]),
-        RouteDoc("GET", "/api/v1/wallet/history", "Every purchase, top-up, gift code and grant, newest first",
-                 tag: "coins", auth: true,
-                 responses: [200: ("History with balanceAfter", "History"), 401: ("Not logged in", nil),
-                             422: ("Bad limit", nil)],
-                 query: ["limit": "At most this many entries, 1–1000 (default 200)"]),
-        RouteDoc("POST", "/api/v1/wallet/redeem", "Redeem a gift code once", tag: "coins", auth: true,
-                 request: "RedeemRequest",
-                 responses: [200: ("Coins credited", "RedeemResult"), 400: ("Malformed JSON", nil),
-                             401: ("Not logged in", nil), 404: ("Unknown code", nil), 409: ("Already redeemed", nil),
-                             422: ("Not a gift code", nil)]),
-        RouteDoc("POST", "/api/v1/purchases", "Buy a song or an album (bundle price for the songs not yet owned)",
-                 tag: "coins", auth: true, request: "PurchaseRequest",
-                 responses: [201: ("Bought (or the stored answer for a reused Idempotency-Key)", "PurchaseResult"),
-                             400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
-                             402: ("Not enough coins: missingCoins says how many", nil),
-                             404: ("No such song or album", nil), 409: ("Already owned (album: every song)", nil),
-                             422: ("Missing Idempotency-Key, key reused with another body, or not exactly one of trackId/albumId", nil)],
-                 headers: ["Idempotency-Key": "Required. A unique value per purchase (e.g. a UUID); a retry with the same key and body answers the first result and charges nothing"]),
-        RouteDoc("GET", "/api/v1/purchases", "The caller's purchases, newest first", tag: "coins", auth: true,
-                 responses: [200: ("Purchases", "PurchaseList"), 401: ("Not logged in", nil)]),
-        RouteDoc("POST", "/api/v1/payments/sandbox/capture",
-                 "Capture notification from the sandbox payment provider: credits the coins once per provider reference",
-                 tag: "payments", request: "CaptureNotification",
-                 responses: [200: ("Captured (credited is false on a replay)", "CaptureResult"), 400: ("Malformed JSON", nil),
-                             401: ("Missing or wrong signature", nil), 404: ("No top-up with this id and reference", nil),
-                             409: ("The top-up was cancelled", nil), 422: ("Missing field", nil)],
-                 headers: ["X-Sandbox-Signature": "Hex HMAC-SHA256 of \"topUpId.providerReference\" with the provider's key"]),
-        RouteDoc("GET", "/sandbox/checkout/{id}", "The sandbox provider's hosted checkout page", tag: "payments",
-                 responses: [200: ("Checkout page: log in and pay, or pay with card", nil), 404: ("Unknown checkout", nil)],
-                 responseContentType: "text/html"),
-        RouteDoc("POST", "/sandbox/checkout/{id}",
-                 "Pay on the sandbox checkout (form post: method=account|card|cancel)", tag: "payments",
-                 responses: [303: ("Paid or cancelled: redirect to /#/account?topUp={id}", nil),
-                             402: ("Declined: the page again with the reason", nil), 404: ("Unknown checkout", nil),
-                             409: ("The checkout was cancelled", nil), 422: ("Form filled in wrongly: the page again", nil)],
-                 responseContentType: "text/html"),
+        RouteDoc(
+            "GET", "/api/v1/wallet", "Balance and the coin packs on sale", tag: "coins", auth: true,
+            responses: [200: ("Balance and packs", "Wallet"), 401: ("Not logged in", nil)]),
+        RouteDoc(
+            "POST", "/api/v1/wallet/top-ups",
+            "Start buying a coin pack: opens a checkout at the payment provider",
+            tag: "coins", auth: true, request: "TopUpRequest",
+            responses: [
+                201: ("Checkout opened; coins arrive only after capture", "TopUpCreated"),
+                400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
+                422: ("Missing or unknown packId", nil),
+            ]),
+        RouteDoc(
+            "GET", "/api/v1/wallet/top-ups/{id}", "One of the caller's top-ups and its status",
+            tag: "coins",
+            auth: true,
+            responses: [
+                200: ("The top-up: pending, captured, declined or cancelled", "TopUp"),
+                401: ("Not logged in", nil), 404: ("No such top-up of the caller", nil),
+            ]),
+        RouteDoc(
+            "GET", "/api/v1/wallet/history", "Every purchase, top-up, gift code and grant, newest first",
+            tag: "coins", auth: true,
+            responses: [
+                200: ("History with balanceAfter", "History"), 401: ("Not logged in", nil),
+                422: ("Bad limit", nil),
+            ],
+            query: ["limit": "At most this many entries, 1–1000 (default 200)"]),
+        RouteDoc(
+            "POST", "/api/v1/wallet/redeem", "Redeem a gift code once", tag: "coins", auth: true,
+            request: "RedeemRequest",
+            responses: [
+                200: ("Coins credited", "RedeemResult"), 400: ("Malformed JSON", nil),
+                401: ("Not logged in", nil), 404: ("Unknown code", nil), 409: ("Already redeemed", nil),
+                422: ("Not a gift code", nil),
+            ]),
+        RouteDoc(
+            "POST", "/api/v1/purchases",
+            "Buy a song or an album (bundle price for the songs not yet owned)",
+            tag: "coins", auth: true, request: "PurchaseRequest",
+            responses: [
+                201: ("Bought (or the stored answer for a reused Idempotency-Key)", "PurchaseResult"),
+                400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
+                402: ("Not enough coins: missingCoins says how many", nil),
+                404: ("No such song or album", nil), 409: ("Already owned (album: every song)", nil),
+                422: (
+                    "Missing Idempotency-Key, key reused with another body, or not exactly one of trackId/albumId",
+                    nil
+                ),
+            ],
+            headers: [
+                "Idempotency-Key":
+                    "Required. A unique value per purchase (e.g. a UUID); a retry with the same key and body answers the first result and charges nothing"
+            ]),
+        RouteDoc(
+            "GET", "/api/v1/purchases", "The caller's purchases, newest first", tag: "coins", auth: true,
+            responses: [200: ("Purchases", "PurchaseList"), 401: ("Not logged in", nil)]),
+        RouteDoc(
+            "POST", "/api/v1/payments/sandbox/capture",
+            "Capture notification from the sandbox payment provider: credits the coins once per provider reference",
+            tag: "payments", request: "CaptureNotification",
+            responses: [
+                200: ("Captured (credited is false on a replay)", "CaptureResult"),
+                400: ("Malformed JSON", nil),
+                401: ("Missing or wrong signature", nil),
+                404: ("No top-up with this id and reference", nil),
+                409: ("The top-up was cancelled", nil), 422: ("Missing field", nil),
+            ],
+            headers: [
+                "X-Sandbox-Signature":
+                    "Hex HMAC-SHA256 of \"topUpId.providerReference\" with the provider's key"
+            ]),
+        RouteDoc(
+            "GET", "/sandbox/checkout/{id}", "The sandbox provider's hosted checkout page",
+            tag: "payments",
+            responses: [
+                200: ("Checkout page: log in and pay, or pay with card", nil),
+                404: ("Unknown checkout", nil),
+            ],
+            responseContentType: "text/html"),
+        RouteDoc(
+            "POST", "/sandbox/checkout/{id}",
+            "Pay on the sandbox checkout (form post: method=account|card|cancel)", tag: "payments",
+            responses: [
+                303: ("Paid or cancelled: redirect to /#/account?topUp={id}", nil),
+                402: ("Declined: the page again with the reason", nil), 404: ("Unknown checkout", nil),
+                409: ("The checkout was cancelled", nil),
+                422: ("Form filled in wrongly: the page again", nil),
+            ],
+            responseContentType: "text/html"),
     ]
 }
 
@@ -59,21 +102,29 @@ extension SchemaDocs {
         "TopUpRequest": S.object(["packId": S.string]),
         "TopUpCreated": S.object(["topUpId": S.string, "checkoutUrl": S.string]),
         "TopUp": S.object(
-            ["id": S.string, "packId": S.string, "coins": S.int, "price": S.ref("Money"),
-             "status": ["type": "string", "enum": ["pending", "captured", "declined", "cancelled"]],
-             "createdAt": ["type": "string", "format": "date-time"]]),
+            [
+                "id": S.string, "packId": S.string, "coins": S.int, "price": S.ref("Money"),
+                "status": ["type": "string", "enum": ["pending", "captured", "declined", "cancelled"]],
+                "createdAt": ["type": "string", "format": "date-time"],
+            ]),
         "PurchaseRequest": S.object(["trackId": S.string, "albumId": S.string], required: []),
         "Purchase": S.object(
-            ["id": S.string, "kind": ["type": "string", "enum": ["track", "album"]], "trackIds": S.array(S.string),
-             "albumId": S.nullable("string"), "title": S.string, "coins": S.int, "balanceAfter": S.int,
-             "createdAt": ["type": "string", "format": "date-time"]],
+            [
+                "id": S.string, "kind": ["type": "string", "enum": ["track", "album"]],
+                "trackIds": S.array(S.string),
+                "albumId": S.nullable("string"), "title": S.string, "coins": S.int, "balanceAfter": S.int,
+                "createdAt": ["type": "string", "format": "date-time"],
+            ],
             required: ["id", "kind", "trackIds", "title", "coins", "balanceAfter", "createdAt"]),
         "PurchaseResult": S.object(["purchase": S.ref("Purchase"), "coins": S.int]),
         "PurchaseList": S.object(["purchases": S.array(S.ref("Purchase"))]),
         "HistoryEntry": S.object(
-            ["id": S.string, "kind": ["type": "string", "enum": ["purchase", "top-up", "gift-code", "grant"]],
-             "description": S.string, "coins": S.int, "money": S.ref("Money"), "balanceAfter": S.int,
-             "createdAt": ["type": "string", "format": "date-time"]],
+            [
+                "id": S.string,
+                "kind": ["type": "string", "enum": ["purchase", "top-up", "gift-code", "grant"]],
+                "description": S.string, "coins": S.int, "money": S.ref("Money"), "balanceAfter": S.int,
+                "createdAt": ["type": "string", "format": "date-time"],
+            ],
             required: ["id", "kind", "description", "coins", "balanceAfter", "createdAt"]),
         "History": S.object(["entries": S.array(S.ref("HistoryEntry"))]),
         "RedeemRequest": S.object(["code": S.string]),

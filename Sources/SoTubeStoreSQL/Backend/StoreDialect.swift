@@ -26,6 +26,15 @@ public enum StoreDialect: String, Sendable {
 
     /// The type for a 64-bit integer column.
     public var bigint: String { "BIGINT" }
+
+    /// The first statement of a transaction that must read one consistent snapshot (PostgreSQL's
+    /// default READ COMMITTED gives each statement its own; SQLite's single writer already holds one).
+    public var snapshotTransactionStart: String? {
+        switch self {
+        case .sqlite: return nil
+        case .postgres: return "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"
+        }
+    }
 }
 
 public enum StoreError: Error, CustomStringConvertible {

@@ -7,7 +7,9 @@ extension SQLCommerceStore {
     public func createGiftCodes(_ codes: [GiftCode]) async throws {
         guard !codes.isEmpty else { return }
         try await backend.transaction { db in
-            for chunk in stride(from: 0, to: codes.count, by: 200).map({ codes[$0..<min($0 + 200, codes.count)] }) {
+            for chunk in stride(from: 0, to: codes.count, by: 200).map({
+                codes[$0..<min($0 + 200, codes.count)]
+            }) {
                 var insert = db.insert(into: "gift_codes").columns("code", "coins", "created_at")
                 for code in chunk {
                     insert = insert.values(code.code, code.coins, code.createdAt.epochMillis)
@@ -17,7 +19,8 @@ extension SQLCommerceStore {
         }
     }
 
-    public func redeemGiftCode(_ code: String, userID: String, ledgerEntryID: String, now: Date) async throws
+    public func redeemGiftCode(_ code: String, userID: String, ledgerEntryID: String, now: Date)
+        async throws
         -> CreditOutcome
     {
         try await backend.transaction { db in
@@ -29,10 +32,13 @@ extension SQLCommerceStore {
                     """
                 ).first()?.decode(column: "coins", as: Int.self)
             else {
-                guard try await db.raw("SELECT code FROM gift_codes WHERE code = \(bind: code)").first() != nil else {
+                guard
+                    try await db.raw("SELECT code FROM gift_codes WHERE code = \(bind: code)").first() != nil
+                else {
                     throw DomainError.notFound(what: "The gift code")
                 }
-                throw DomainError.conflict(field: "code", reason: "This gift code has already been redeemed.")
+                throw DomainError.conflict(
+                    field: "code", reason: "This gift code has already been redeemed.")
             }
             let balance = try await Self.credit(
                 db, userID: userID, coins: coins, entryID: ledgerEntryID, kind: .giftCode, reference: code,
@@ -41,12 +47,14 @@ extension SQLCommerceStore {
         }
     }
 
-    public func grant(userID: String, coins: Int, ledgerEntryID: String, note: String, now: Date) async throws
+    public func grant(userID: String, coins: Int, ledgerEntryID: String, note: String, now: Date)
+        async throws
         -> CreditOutcome
     {
         try await backend.transaction { db in
             let balance = try await Self.credit(
-                db, userID: userID, coins: coins, entryID: ledgerEntryID, kind: .grant, reference: ledgerEntryID,
+                db, userID: userID, coins: coins, entryID: ledgerEntryID, kind: .grant,
+                reference: ledgerEntryID,
                 description: note, money: nil, now: now)
             return CreditOutcome(coins: coins, balance: balance)
         }

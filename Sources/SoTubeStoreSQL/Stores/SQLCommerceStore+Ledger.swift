@@ -32,7 +32,9 @@ extension SQLCommerceStore {
 
     /// Read in one transaction so the facts are a consistent snapshot while the store is busy.
     public func ledgerFacts() async throws -> LedgerFacts {
-        try await backend.transaction { db in
+        let snapshot = backend.dialect.snapshotTransactionStart
+        return try await backend.transaction { db in
+            if let snapshot { try await db.raw(SQLQueryString(snapshot)).run() }
             let accounts = try await db.raw(
                 """
                 SELECT u.id, u.username, u.coins,
@@ -78,7 +80,8 @@ extension SQLCommerceStore {
                 "\(try $0.decode(column: "track_id", as: String.self)) of user \(try $0.decode(column: "user_id", as: String.self))"
             }
             let entryCount =
-                try await db.raw("SELECT COUNT(*) AS n FROM ledger_entries").first()?.decode(column: "n", as: Int.self)
+                try await db.raw("SELECT COUNT(*) AS n FROM ledger_entries").first()?.decode(
+                    column: "n", as: Int.self)
                 ?? 0
             return LedgerFacts(
                 accounts: accounts, purchases: purchases, topUps: topUps, orphanEntryIDs: orphans,

@@ -6,6 +6,7 @@ import SoTubeCore
 /// ownership rows and ledger entry.
 extension SQLCommerceStore {
     public func purchase(_ command: PurchaseCommand) async throws -> PurchaseOutcome {
+        if let batcher { return try await batcher.submit(command) }
         let dialect = backend.dialect
         var attempt = 0
         while true {
@@ -58,12 +59,35 @@ extension SQLCommerceStore {
         var charge: Int
     }
 
-    static func purchase(_ db: any SQLDatabase, _ command: PurchaseCommand) async throws -> PurchaseOutcome {
-        if let (prior, fingerprint) = try await priorPurchase(db, userID: command.userID, key: command.idempotencyKey) {
-            guard fingerprint == command.target.fingerprint else { throw DomainError.idempotencyMismatch }
-            return PurchaseOutcome(purchase: prior, balance: prior.balanceAfter, replayed: true)
+    static func purchase(_ db: any SQLDatabase, _ command: PurchaseCommand) async throws
+        -> PurchaseOutcome
+    {
+        let plan: PurchasePlan
+        switch command.target {
+        case .track(let trackID):
+            // One query answers "key used before?", "which song, what price?" and "owned already?".
+            let row = try await db.raw(
+                """
+                SELECT (SELECT p.id FROM purchases p
+                        WHERE p.user_id = \(bind: command.userID) AND p.idempotency_key = \(bind: command.idempotencyKey)
+                    ) AS prior_id,
+                    t.id, t.title, t.price, t.album_id,
+                    (SELECT COUNT(*) FROM owned_tracks o
+                        WHERE o.user_id = \(bind: command.userID) AND o.track_id = t.id) AS owned
+                FROM (SELECT 1 AS one) AS one_row LEFT JOIN tracks t ON t.id = \(bind: trackID)
+                """
+            ).first()
+            guard let row else { throw DomainError.notFound(what: "The song") }
+            if try row.decode(column: "prior_id", as: String?.self) != nil {
+                return try await replay(db, command)
+            }
+            plan = try trackPlan(row, trackID: trackID)
+        case .album(let albumID):
+            if try await priorPurchase(db, userID: command.userID, key: command.idempotencyKey) != nil {
+                return try await replay(db, command)
+            }
+            plan = try await albumPlan(db, userID: command.userID, albumID: albumID)
         }
-        let plan = try await plan(db, command)
         guard
             let balance = try await db.raw(
                 """
@@ -73,14 +97,16 @@ extension SQLCommerceStore {
             ).first()?.decode(column: "coins", as: Int.self)
         else {
             guard
-                let current = try await db.raw("SELECT coins FROM users WHERE id = \(bind: command.userID)").first()?
+                let current = try await db.raw("SELECT coins FROM users WHERE id = \(bind: command.userID)")
+                    .first()?
                     .decode(column: "coins", as: Int.self)
             else { throw DomainError.notFound(what: "The user") }
             throw DomainError.insufficientCoins(missing: plan.charge - current)
         }
         let purchase = Purchase(
             id: command.purchaseID, userID: command.userID, kind: plan.kind, trackIDs: plan.trackIDs,
-            albumID: plan.albumID, title: plan.title, coins: plan.charge, balanceAfter: balance, createdAt: command.now)
+            albumID: plan.albumID, title: plan.title, coins: plan.charge, balanceAfter: balance,
+            createdAt: command.now)
         try await db.raw(
             """
             INSERT INTO purchases (id, user_id, kind, album_id, title, coins, balance_after, idempotency_key,
@@ -90,7 +116,8 @@ extension SQLCommerceStore {
                 \(bind: command.target.fingerprint), \(bind: command.now.epochMillis))
             """
         ).run()
-        var insert = db.insert(into: "owned_tracks").columns("user_id", "track_id", "purchase_id", "created_at")
+        var insert = db.insert(into: "owned_tracks").columns(
+            "user_id", "track_id", "purchase_id", "created_at")
         for trackID in plan.trackIDs {
             insert = insert.values(command.userID, trackID, purchase.id, command.now.epochMillis)
         }
@@ -106,53 +133,66 @@ extension SQLCommerceStore {
         return PurchaseOutcome(purchase: purchase, balance: balance, replayed: false)
     }
 
-    /// What the request buys and costs; throws notFound or conflict (already owned).
-    static func plan(_ db: any SQLDatabase, _ command: PurchaseCommand) async throws -> PurchasePlan {
-        let user = command.userID
-        switch command.target {
-        case .track(let trackID):
-            guard
-                let row = try await db.raw(
-                    """
-                    SELECT t.title, t.price, t.album_id,
-                        (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = \(bind: user) AND o.track_id = t.id) AS owned
-                    FROM tracks t WHERE t.id = \(bind: trackID)
-                    """
-                ).first()
-            else { throw DomainError.notFound(what: "The song") }
-            guard try row.decode(column: "owned", as: Int.self) == 0 else {
-                throw DomainError.conflict(field: "trackId", reason: "You already own this song.")
-            }
-            return PurchasePlan(
-                kind: "track", albumID: try row.decode(column: "album_id", as: String.self),
-                title: try row.decode(column: "title", as: String.self), trackIDs: [trackID],
-                charge: try row.decode(column: "price", as: Int.self))
-        case .album(let albumID):
-            guard let album = try await db.raw("SELECT title, price FROM albums WHERE id = \(bind: albumID)").first()
-            else { throw DomainError.notFound(what: "The album") }
-            let tracks = try await db.raw(
-                """
-                SELECT t.id, t.price,
-                    (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = \(bind: user) AND o.track_id = t.id) AS owned
-                FROM tracks t WHERE t.album_id = \(bind: albumID) ORDER BY t.disc_number, t.track_number, t.id
-                """
-            ).all().map {
-                (id: try $0.decode(column: "id", as: String.self), price: try $0.decode(column: "price", as: Int.self),
-                 owned: try $0.decode(column: "owned", as: Int.self) > 0)
-            }
-            let unowned = tracks.filter { !$0.owned }
-            guard !unowned.isEmpty else {
-                throw DomainError.conflict(field: "albumId", reason: "You already own every song of this album.")
-            }
-            let prices = tracks.map(\.price)
-            let bundle = PurchasePricing.bundlePrice(
-                albumPrice: try album.decode(column: "price", as: Int?.self), trackPrices: prices)
-            return PurchasePlan(
-                kind: "album", albumID: albumID, title: try album.decode(column: "title", as: String.self),
-                trackIDs: unowned.map(\.id),
-                charge: PurchasePricing.albumCharge(
-                    bundlePrice: bundle, trackPrices: prices, unownedPrices: unowned.map(\.price)))
+    /// The stored answer for a reused key, or 422 when the key came with another request.
+    static func replay(_ db: any SQLDatabase, _ command: PurchaseCommand) async throws
+        -> PurchaseOutcome
+    {
+        guard
+            let (prior, fingerprint) = try await priorPurchase(
+                db, userID: command.userID, key: command.idempotencyKey)
+        else { throw DomainError.notFound(what: "The earlier purchase") }
+        guard fingerprint == command.target.fingerprint else { throw DomainError.idempotencyMismatch }
+        return PurchaseOutcome(purchase: prior, balance: prior.balanceAfter, replayed: true)
+    }
+
+    /// One song: 404 when unknown, 409 when owned.
+    static func trackPlan(_ row: any SQLRow, trackID: String) throws -> PurchasePlan {
+        guard try row.decode(column: "id", as: String?.self) != nil else {
+            throw DomainError.notFound(what: "The song")
         }
+        guard try row.decode(column: "owned", as: Int.self) == 0 else {
+            throw DomainError.conflict(field: "trackId", reason: "You already own this song.")
+        }
+        return PurchasePlan(
+            kind: "track", albumID: try row.decode(column: "album_id", as: String.self),
+            title: try row.decode(column: "title", as: String.self), trackIDs: [trackID],
+            charge: try row.decode(column: "price", as: Int.self))
+    }
+
+    /// The album's songs not yet owned at the scaled bundle price: 404 when unknown, 409 when all owned.
+    static func albumPlan(_ db: any SQLDatabase, userID user: String, albumID: String) async throws
+        -> PurchasePlan
+    {
+        guard
+            let album = try await db.raw("SELECT title, price FROM albums WHERE id = \(bind: albumID)")
+                .first()
+        else { throw DomainError.notFound(what: "The album") }
+        let tracks = try await db.raw(
+            """
+            SELECT t.id, t.price,
+                (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = \(bind: user) AND o.track_id = t.id) AS owned
+            FROM tracks t WHERE t.album_id = \(bind: albumID) ORDER BY t.disc_number, t.track_number, t.id
+            """
+        ).all().map {
+            (
+                id: try $0.decode(column: "id", as: String.self),
+                price: try $0.decode(column: "price", as: Int.self),
+                owned: try $0.decode(column: "owned", as: Int.self) > 0
+            )
+        }
+        let unowned = tracks.filter { !$0.owned }
+        guard !unowned.isEmpty else {
+            throw DomainError.conflict(
+                field: "albumId", reason: "You already own every song of this album.")
+        }
+        let prices = tracks.map(\.price)
+        let bundle = PurchasePricing.bundlePrice(
+            albumPrice: try album.decode(column: "price", as: Int?.self), trackPrices: prices)
+        return PurchasePlan(
+            kind: "album", albumID: albumID, title: try album.decode(column: "title", as: String.self),
+            trackIDs: unowned.map(\.id),
+            charge: PurchasePricing.albumCharge(
+                bundlePrice: bundle, trackPrices: prices, unownedPrices: unowned.map(\.price)))
     }
 
     static let purchaseColumns =

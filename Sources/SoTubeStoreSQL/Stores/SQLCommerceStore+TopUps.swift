@@ -31,7 +31,8 @@ extension SQLCommerceStore {
         }
     }
 
-    public func captureTopUp(id: String, providerReference: String, ledgerEntryID: String, now: Date) async throws
+    public func captureTopUp(id: String, providerReference: String, ledgerEntryID: String, now: Date)
+        async throws
         -> CaptureOutcome
     {
         let dialect = backend.dialect
@@ -49,7 +50,8 @@ extension SQLCommerceStore {
                     let topUp = try Self.decodeTopUp(row)
                     let balance = try await Self.credit(
                         db, userID: topUp.userID, coins: topUp.coins, entryID: ledgerEntryID, kind: .topUp,
-                        reference: topUp.id, description: "Top-up: \(topUp.coins) coins (\(topUp.price.formatted))",
+                        reference: topUp.id,
+                        description: "Top-up: \(topUp.coins) coins (\(topUp.price.formatted))",
                         money: topUp.price, now: now)
                     return CaptureOutcome(topUp: topUp, credited: true, balance: balance)
                 }
@@ -65,7 +67,8 @@ extension SQLCommerceStore {
     }
 
     /// The answer when this call did not capture: a replay of a captured top-up, or an error.
-    static func alreadyCaptured(_ db: any SQLDatabase, id: String, providerReference: String) async throws
+    static func alreadyCaptured(_ db: any SQLDatabase, id: String, providerReference: String)
+        async throws
         -> CaptureOutcome
     {
         guard
@@ -78,7 +81,8 @@ extension SQLCommerceStore {
         else { throw DomainError.notFound(what: "The top-up with this provider reference") }
         let topUp = try decodeTopUp(row)
         guard topUp.status == .captured else {
-            throw DomainError.conflict(field: nil, reason: "This top-up was \(topUp.status.rawValue); it cannot be captured.")
+            throw DomainError.conflict(
+                field: nil, reason: "This top-up was \(topUp.status.rawValue); it cannot be captured.")
         }
         let balance =
             try await db.raw("SELECT coins FROM users WHERE id = \(bind: topUp.userID)").first()?
@@ -111,6 +115,7 @@ extension SQLCommerceStore {
             provider: try row.decode(column: "provider", as: String.self),
             providerReference: try row.decode(column: "provider_reference", as: String.self),
             createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)),
-            capturedAt: try row.decode(column: "captured_at", as: Int64?.self).map(Date.init(epochMillis:)))
+            capturedAt: try row.decode(column: "captured_at", as: Int64?.self).map(
+                Date.init(epochMillis:)))
     }
 }

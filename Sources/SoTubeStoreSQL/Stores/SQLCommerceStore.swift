@@ -6,8 +6,13 @@ import SoTubeCore
 /// Split by concern: `+Purchases`, `+TopUps`, `+Codes`, `+Ledger`.
 public struct SQLCommerceStore: CommerceStore {
     let backend: any SQLBackend
+    /// SQLite only: writes concurrent purchases in shared transactions (see `PurchaseBatcher`).
+    let batcher: PurchaseBatcher?
 
-    public init(backend: any SQLBackend) { self.backend = backend }
+    public init(backend: any SQLBackend) {
+        self.backend = backend
+        self.batcher = backend.dialect == .sqlite ? PurchaseBatcher(backend: backend) : nil
+    }
 
     public func balance(userID: String) async throws -> Int? {
         try await backend.read { db in
@@ -20,15 +25,19 @@ public struct SQLCommerceStore: CommerceStore {
 
     public func coinPacks() async throws -> [CoinPack] {
         try await backend.read { db in
-            try await db.raw("SELECT id, coins, amount, currency, position FROM coin_packs ORDER BY position, coins, id")
-                .all().map(Self.decodePack)
+            try await db.raw(
+                "SELECT id, coins, amount, currency, position FROM coin_packs ORDER BY position, coins, id"
+            )
+            .all().map(Self.decodePack)
         }
     }
 
     public func coinPack(id: String) async throws -> CoinPack? {
         try await backend.read { db in
-            try await db.raw("SELECT id, coins, amount, currency, position FROM coin_packs WHERE id = \(bind: id)")
-                .first().map(Self.decodePack)
+            try await db.raw(
+                "SELECT id, coins, amount, currency, position FROM coin_packs WHERE id = \(bind: id)"
+            )
+            .first().map(Self.decodePack)
         }
     }
 
@@ -65,7 +74,8 @@ public struct SQLCommerceStore: CommerceStore {
 
     /// Adds `coins` to the cached balance and writes the matching ledger entry; returns the new balance.
     static func credit(
-        _ db: any SQLDatabase, userID: String, coins: Int, entryID: String, kind: LedgerKind, reference: String,
+        _ db: any SQLDatabase, userID: String, coins: Int, entryID: String, kind: LedgerKind,
+        reference: String,
         description: String, money: Money?, now: Date
     ) async throws -> Int {
         guard
@@ -76,13 +86,16 @@ public struct SQLCommerceStore: CommerceStore {
         try await insertLedger(
             db,
             LedgerEntry(
-                id: entryID, userID: userID, kind: kind, reference: reference, delta: coins, balanceAfter: balance,
+                id: entryID, userID: userID, kind: kind, reference: reference, delta: coins,
+                balanceAfter: balance,
                 description: description, money: money, createdAt: now),
             idempotencyKey: nil)
         return balance
     }
 
-    static func insertLedger(_ db: any SQLDatabase, _ entry: LedgerEntry, idempotencyKey: String?) async throws {
+    static func insertLedger(_ db: any SQLDatabase, _ entry: LedgerEntry, idempotencyKey: String?)
+        async throws
+    {
         try await db.raw(
             """
             INSERT INTO ledger_entries (id, user_id, kind, reference, delta, balance_after, description,

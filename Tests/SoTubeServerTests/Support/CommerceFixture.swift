@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -12,7 +13,9 @@ import Testing
 enum CommerceFixture {
     /// Inserts an artist, album `albumID` and one track per price ("\(albumID)-t1", ...) with plain SQL.
     @discardableResult
-    static func album(_ app: TestApp, _ albumID: String, prices: [Int], albumPrice: Int? = nil) async throws -> [String] {
+    static func album(_ app: TestApp, _ albumID: String, prices: [Int], albumPrice: Int? = nil)
+        async throws -> [String]
+    {
         let ids = prices.indices.map { "\(albumID)-t\($0 + 1)" }
         try await app.services.database.backend.transaction { db in
             try await db.raw(
@@ -62,7 +65,8 @@ extension TestClientProtocol {
     }
 
     /// A form post to the sandbox checkout page.
-    func payOnSandbox(_ topUpID: String, _ fields: [String: String], headers extra: HTTPFields = [:]) async throws
+    func payOnSandbox(_ topUpID: String, _ fields: [String: String], headers extra: HTTPFields = [:])
+        async throws
         -> TestResponse
     {
         var headers = extra
@@ -71,6 +75,33 @@ extension TestClientProtocol {
             "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)"
         }.joined(separator: "&")
         return try await execute(
-            uri: "/sandbox/checkout/\(topUpID)", method: .post, headers: headers, body: ByteBuffer(string: body))
+            uri: "/sandbox/checkout/\(topUpID)", method: .post, headers: headers,
+            body: ByteBuffer(string: body))
+    }
+}
+
+/// The engines the commerce HTTP tests run on: SQLite always, PostgreSQL when `SOTUBE_TEST_POSTGRES_URL`
+/// names a server (each test then gets its own new database).
+enum CommerceEngine: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite, postgres
+    var description: String { rawValue }
+
+    static var enabled: [CommerceEngine] {
+        ProcessInfo.processInfo.environment["SOTUBE_TEST_POSTGRES_URL"] == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    /// A fresh database URL (nil: the TestApp's own SQLite file).
+    func databaseURL() async throws -> String? {
+        guard self == .postgres, let url = ProcessInfo.processInfo.environment["SOTUBE_TEST_POSTGRES_URL"] else {
+            return nil
+        }
+        let name = "commerce_http_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let admin = try await PostgresBackend.connect(url: url, logger: logger)
+        _ = try await admin.read { db in try await db.raw("CREATE DATABASE \(unsafeRaw: String(name))").run() }
+        await admin.shutdown()
+        var components = URLComponents(string: url)!
+        components.path = "/" + name
+        return components.string!
     }
 }

@@ -13,7 +13,8 @@ enum CommerceEngine: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 
     static var enabled: [CommerceEngine] {
-        ProcessInfo.processInfo.environment["SOTUBE_TEST_POSTGRES_URL"] == nil ? [.sqlite] : [.sqlite, .postgres]
+        ProcessInfo.processInfo.environment["SOTUBE_TEST_POSTGRES_URL"] == nil
+            ? [.sqlite] : [.sqlite, .postgres]
     }
 
     static let logger = Logger(label: "commerce-store-test") { _ in SwiftLogNoOpLogHandler() }
@@ -39,16 +40,21 @@ enum CommerceEngine: String, CaseIterable, Sendable, CustomStringConvertible {
     private func open() async throws -> (any SQLBackend, @Sendable () async -> Void) {
         switch self {
         case .sqlite:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-commerce-\(UUID())")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "sotube-commerce-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let backend = try await SQLiteBackend.open(
                 path: directory.appendingPathComponent("test.sqlite").path, logger: Self.logger)
             return (backend, { try? FileManager.default.removeItem(at: directory) })
         case .postgres:
             let url = ProcessInfo.processInfo.environment["SOTUBE_TEST_POSTGRES_URL"]!
-            let name = "commerce_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+            let name =
+                "commerce_"
+                + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
             let admin = try await PostgresBackend.connect(url: url, logger: Self.logger)
-            _ = try await admin.read { db in try await db.raw("CREATE DATABASE \(unsafeRaw: String(name))").run() }
+            _ = try await admin.read { db in
+                try await db.raw("CREATE DATABASE \(unsafeRaw: String(name))").run()
+            }
             await admin.shutdown()
             var components = URLComponents(string: url)!
             components.path = "/" + name
@@ -56,7 +62,9 @@ enum CommerceEngine: String, CaseIterable, Sendable, CustomStringConvertible {
             return (
                 backend,
                 {
-                    guard let admin = try? await PostgresBackend.connect(url: url, logger: Self.logger) else { return }
+                    guard let admin = try? await PostgresBackend.connect(url: url, logger: Self.logger) else {
+                        return
+                    }
                     _ = try? await admin.read { db in
                         try await db.raw("DROP DATABASE IF EXISTS \(unsafeRaw: String(name))").run()
                     }
@@ -73,7 +81,8 @@ enum CommerceCatalog {
     /// track per price, ids "\(albumID)-t1", "\(albumID)-t2", ... in track order.
     @discardableResult
     static func album(
-        _ backend: any SQLBackend, _ albumID: String, prices: [Int], albumPrice: Int? = nil, title: String? = nil
+        _ backend: any SQLBackend, _ albumID: String, prices: [Int], albumPrice: Int? = nil,
+        title: String? = nil
     ) async throws -> [String] {
         let ids = prices.indices.map { "\(albumID)-t\($0 + 1)" }
         try await backend.transaction { db in
@@ -109,12 +118,14 @@ enum CommerceCatalog {
     /// A user with `coins` coins (granted through the ledger, as every balance change must be).
     static func user(_ database: SoTubeDatabase, _ id: String, coins: Int = 0) async throws {
         try await database.accounts.createUser(
-            User(id: id, username: id, email: "\(id)@example.com", displayName: id, coins: 0,
-                 createdAt: CommerceEngine.now),
+            User(
+                id: id, username: id, email: "\(id)@example.com", displayName: id, coins: 0,
+                createdAt: CommerceEngine.now),
             passwordHash: "x")
         if coins > 0 {
             _ = try await database.commerce.grant(
-                userID: id, coins: coins, ledgerEntryID: "grant-\(id)", note: "test", now: CommerceEngine.now)
+                userID: id, coins: coins, ledgerEntryID: "grant-\(id)", note: "test",
+                now: CommerceEngine.now)
         }
     }
 }
