@@ -37,17 +37,23 @@ extension StoreDialect {
     /// Does this engine keep a separate full-text index that store code must update?
     var hasSeparateSearchIndex: Bool { self == .sqlite }
 
-    /// A ranked candidate query for one kind: rows `doc_id, entity_id, display, name, score`
-    /// (lower score is better) among documents with `lo <= doc_id < hi`, at most `cap` of them.
-    func searchCandidates(_ query: SearchQuery, lo: Int64, hi: Int64, cap: Int) -> SQLQueryString {
+    /// Candidate documents of one kind (`lo <= doc_id < hi`), at most `cap`: rows
+    /// `doc_id, entity_id, display, name, score` (lower score is better; 0 on SQLite).
+    /// `nameOnly` looks at entity names only (SQLite; PostgreSQL always looks at both).
+    ///
+    /// SQLite does not use bm25(): FTS5 computes its IDF by counting every hit of every phrase in
+    /// the whole index, which cost 10–70 ms per kind for one-letter or common prefixes at 1M
+    /// songs. Walking the doclists in doc_id order with a LIMIT costs under 2 ms; relevance
+    /// comes from `SQLSearchStore`'s tiers (exact name, name prefix, all words in the name,
+    /// artist/album context) instead.
+    func searchCandidates(_ query: SearchQuery, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool) -> SQLQueryString {
         switch self {
         case .sqlite:
-            // The inner LIMIT bounds the work for very common prefixes: FTS5 walks the doclists in
-            // doc_id order and stops after `cap` hits; bm25 weighs the name 10× the context.
+            let match = nameOnly ? "name : (\(query.fts5Expression))" : query.fts5Expression
             return """
-                SELECT d.doc_id, d.entity_id, d.display, d.name, c.score FROM (
-                    SELECT rowid AS rid, bm25(search_index, 10.0, 1.0) AS score FROM search_index
-                    WHERE search_index MATCH \(bind: query.fts5Expression)
+                SELECT d.doc_id, d.entity_id, d.display, d.name, CAST(0 AS DOUBLE PRECISION) AS score FROM (
+                    SELECT rowid AS rid FROM search_index
+                    WHERE search_index MATCH \(bind: match)
                     AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(bind: cap)) c
                 JOIN search_documents d ON d.doc_id = c.rid
                 """
@@ -63,4 +69,7 @@ extension StoreDialect {
                 """
         }
     }
+
+    /// Whether a names-only pass is cheap (an FTS5 column filter) on this engine.
+    var searchesNamesFirst: Bool { self == .sqlite }
 }

@@ -9,7 +9,7 @@ public struct SQLSearchStore: Sendable {
 
     /// How many index hits per kind are ranked for one query. FTS walks the index in doc_id order
     /// and stops here, which bounds the cost of one-letter prefixes over a million tracks.
-    public static let candidateCap = 1000
+    public static let candidateCap = 300
 
     struct Candidate {
         var entityID: String
@@ -20,8 +20,9 @@ public struct SQLSearchStore: Sendable {
     }
 
     /// Ids of the best matches per kind, `offset`/`limit` applied to each kind's ranking.
-    /// Ranking: exact name match first, then names starting with the query, then bm25 (names
-    /// weigh more than artist/album context).
+    /// Ranking (`tier`): exact name, then names starting with the query, then names holding every
+    /// word, then matches through the artist's/album's name; within a tier PostgreSQL's ts_rank,
+    /// then shorter names first.
     public func search(
         _ query: SearchQuery, allowExplicit: Bool, limit: Int, offset: Int, kinds: [SearchKind] = SearchKind.allCases
     ) async throws -> SearchHits {
@@ -70,39 +71,66 @@ public struct SQLSearchStore: Sendable {
             var result: [(SearchKind, [Candidate])] = []
             for kind in kinds {
                 let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
-                let rows = try await db.raw(dialect.searchCandidates(query, lo: lo, hi: hi, cap: cap)).all()
-                var list = try rows.map { row in
-                    Candidate(
-                        entityID: try row.decode(column: "entity_id", as: String.self),
-                        display: try row.decode(column: "display", as: String.self),
-                        name: try row.decode(column: "name", as: String.self),
-                        score: try row.decode(column: "score", as: Double.self),
-                        docID: try row.decode(column: "doc_id", as: Int64.self))
+                // 1. exact names (index lookup), 2. names (SQLite), 3. names and context; each pass
+                // only when the earlier ones left room, so common words stay cheap and exact and
+                // name matches are never crowded out by songs found through their artist.
+                var list = try await Self.decode(
+                    db.raw(
+                        """
+                        SELECT doc_id, entity_id, display, name, CAST(0 AS DOUBLE PRECISION) AS score FROM search_documents
+                        WHERE name = \(bind: query.key) AND doc_id >= \(bind: lo) AND doc_id < \(bind: hi)
+                        LIMIT \(bind: cap)
+                        """
+                    ).all())
+                var passes: [Bool] = dialect.searchesNamesFirst ? [true, false] : [false]
+                while list.count < cap, let nameOnly = passes.first {
+                    passes.removeFirst()
+                    let seen = Set(list.map(\.docID))
+                    let more = try await Self.decode(
+                        db.raw(dialect.searchCandidates(query, lo: lo, hi: hi, cap: cap, nameOnly: nameOnly)).all())
+                    list += more.filter { !seen.contains($0.docID) }
                 }
                 let key = query.key
+                let terms = query.terms
                 list.sort { a, b in
-                    let ra = Self.tier(a.name, key)
-                    let rb = Self.tier(b.name, key)
+                    let ra = Self.tier(a.name, key, terms)
+                    let rb = Self.tier(b.name, key, terms)
                     if ra != rb { return ra < rb }
                     if a.score != b.score { return a.score < b.score }
+                    let wa = a.name.utf8.count
+                    let wb = b.name.utf8.count
+                    if wa != wb { return wa < wb }
                     return a.docID < b.docID
                 }
-                result.append((kind, list))
+                result.append((kind, Array(list.prefix(cap))))
             }
             return result
         }
+    }
+
+    static func decode(_ rows: [any SQLRow]) throws -> [Candidate] {
+        try rows.map { row in
+            Candidate(
+                entityID: try row.decode(column: "entity_id", as: String.self),
+                display: try row.decode(column: "display", as: String.self),
+                name: try row.decode(column: "name", as: String.self),
+                score: try row.decode(column: "score", as: Double.self),
+                docID: try row.decode(column: "doc_id", as: Int64.self))
+        }
+    }
+
+    /// 0: the name is the query; 1: the name starts with it; 2: every word of the query starts a
+    /// word of the name; 3: found through the artist's or album's name.
+    static func tier(_ name: String, _ key: String, _ terms: [String]) -> Int {
+        if name == key { return 0 }
+        if name.hasPrefix(key) { return 1 }
+        if nameMatches(name, terms) { return 2 }
+        return 3
     }
 
     /// Does every term start a word of `name`?
     static func nameMatches(_ name: String, _ terms: [String]) -> Bool {
         let words = name.split(separator: " ")
         return terms.allSatisfy { term in words.contains { $0.hasPrefix(term) } }
-    }
-
-    /// 0: the name is the query; 1: the name starts with it; 2: anything else.
-    static func tier(_ name: String, _ key: String) -> Int {
-        if name == key { return 0 }
-        if name.hasPrefix(key) { return 1 }
-        return 2
     }
 }
