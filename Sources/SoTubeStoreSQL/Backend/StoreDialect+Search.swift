@@ -46,26 +46,38 @@ extension StoreDialect {
     /// songs. Walking the doclists in doc_id order with a LIMIT costs under 2 ms; relevance
     /// comes from `SQLSearchStore`'s tiers (exact name, name prefix, all words in the name,
     /// artist/album context) instead.
-    func searchCandidates(_ query: SearchQuery, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool) -> SQLQueryString {
+    func searchCandidates(_ query: SearchQuery, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool, top: Int)
+        -> SQLQueryString
+    {
+        let key = query.key
+        // Tier 0: the name is the query; 1: it starts with the query; 2: otherwise (the caller
+        // turns 2 into 3 for matches found only through the artist's/album's name).
+        let tier: SQLQueryString = """
+            CASE WHEN d.name = \(bind: key) THEN 0
+                WHEN substr(d.name, 1, CAST(\(bind: key.unicodeScalars.count) AS INTEGER)) = \(bind: key) THEN 1 ELSE 2 END
+            """
         switch self {
         case .sqlite:
             let match = nameOnly ? "name : (\(query.fts5Expression))" : query.fts5Expression
             return """
-                SELECT d.doc_id, d.entity_id, d.display, d.name, CAST(0 AS DOUBLE PRECISION) AS score FROM (
+                SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier,
+                    CAST(0 AS DOUBLE PRECISION) AS score FROM (
                     SELECT rowid AS rid FROM search_index
                     WHERE search_index MATCH \(bind: match)
                     AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(bind: cap)) c
                 JOIN search_documents d ON d.doc_id = c.rid
+                ORDER BY tier, length(d.name), d.doc_id LIMIT \(bind: top)
                 """
         case .postgres:
             return """
-                SELECT c.doc_id, c.entity_id, c.display, c.name, c.score FROM (
+                SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier, d.score FROM (
                     SELECT d.doc_id, d.entity_id, d.display, d.name,
                         CAST(-ts_rank(setweight(to_tsvector('simple', d.name), 'A')
                             || setweight(to_tsvector('simple', d.context), 'D'), q) AS DOUBLE PRECISION) AS score
                     FROM search_documents d, to_tsquery('simple', \(bind: query.tsQueryExpression)) q
                     WHERE to_tsvector('simple', d.name || ' ' || d.context) @@ q
-                        AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi) LIMIT \(bind: cap)) c
+                        AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi) LIMIT \(bind: cap)) d
+                ORDER BY tier, d.score, length(d.name), d.doc_id LIMIT \(bind: top)
                 """
         }
     }

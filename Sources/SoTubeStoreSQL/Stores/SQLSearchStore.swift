@@ -17,6 +17,9 @@ public struct SQLSearchStore: Sendable {
         var name: String
         var score: Double
         var docID: Int64
+        var tier: Int
+        /// Order inside a tier (position in the SQL ranking).
+        var rank: Int
     }
 
     /// Ids of the best matches per kind, `offset`/`limit` applied to each kind's ranking.
@@ -29,7 +32,8 @@ public struct SQLSearchStore: Sendable {
         var hits = SearchHits()
         guard !query.isEmpty else { return hits }
         let ranked = try await candidates(
-            query, allowExplicit: allowExplicit, cap: max(Self.candidateCap, offset + limit), kinds: kinds)
+            query, allowExplicit: allowExplicit, cap: max(Self.candidateCap, offset + limit), top: offset + limit,
+            kinds: kinds)
         for (kind, list) in ranked {
             let ids = list.dropFirst(offset).prefix(limit).map(\.entityID)
             switch kind {
@@ -46,7 +50,7 @@ public struct SQLSearchStore: Sendable {
     public func names(_ query: SearchQuery, allowExplicit: Bool, limit: Int) async throws -> [String] {
         guard !query.isEmpty else { return [] }
         let ranked = try await candidates(
-            query, allowExplicit: allowExplicit, cap: 200, kinds: [.artist, .album, .track])
+            query, allowExplicit: allowExplicit, cap: 200, top: limit * 2, kinds: [.artist, .album, .track])
         var seen = Set<String>()
         var names: [String] = []
         // Interleave kinds so one artist does not crowd out album and song names.
@@ -63,8 +67,9 @@ public struct SQLSearchStore: Sendable {
         return names
     }
 
-    func candidates(_ query: SearchQuery, allowExplicit: Bool, cap: Int, kinds: [SearchKind]) async throws
-        -> [(SearchKind, [Candidate])]
+    /// The best `top` candidates per kind, best first, ranked in SQL over at most `cap` index hits.
+    func candidates(_ query: SearchQuery, allowExplicit: Bool, cap: Int, top: Int, kinds: [SearchKind])
+        async throws -> [(SearchKind, [Candidate])]
     {
         let dialect = backend.dialect
         return try await backend.read { db in
@@ -77,55 +82,47 @@ public struct SQLSearchStore: Sendable {
                 var list = try await Self.decode(
                     db.raw(
                         """
-                        SELECT doc_id, entity_id, display, name, CAST(0 AS DOUBLE PRECISION) AS score FROM search_documents
+                        SELECT doc_id, entity_id, display, name, 0 AS tier, CAST(0 AS DOUBLE PRECISION) AS score
+                        FROM search_documents
                         WHERE name = \(bind: query.key) AND doc_id >= \(bind: lo) AND doc_id < \(bind: hi)
-                        LIMIT \(bind: cap)
+                        ORDER BY doc_id LIMIT \(bind: top)
                         """
                     ).all())
                 var passes: [Bool] = dialect.searchesNamesFirst ? [true, false] : [false]
-                while list.count < cap, let nameOnly = passes.first {
+                while list.count < top, let nameOnly = passes.first {
                     passes.removeFirst()
                     let seen = Set(list.map(\.docID))
-                    let more = try await Self.decode(
-                        db.raw(dialect.searchCandidates(query, lo: lo, hi: hi, cap: cap, nameOnly: nameOnly)).all())
-                    list += more.filter { !seen.contains($0.docID) }
+                    var more = try await Self.decode(
+                        db.raw(
+                            dialect.searchCandidates(
+                                query, lo: lo, hi: hi, cap: cap, nameOnly: nameOnly, top: top + list.count)
+                        ).all()
+                    ).filter { !seen.contains($0.docID) }
+                    if !nameOnly || !dialect.searchesNamesFirst {
+                        // Tier 2 is for names holding every word; the rest matched through context.
+                        for index in more.indices where more[index].tier == 2 {
+                            if !Self.nameMatches(more[index].name, query.terms) { more[index].tier = 3 }
+                        }
+                        more.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
+                    }
+                    list += more
                 }
-                let key = query.key
-                let terms = query.terms
-                list.sort { a, b in
-                    let ra = Self.tier(a.name, key, terms)
-                    let rb = Self.tier(b.name, key, terms)
-                    if ra != rb { return ra < rb }
-                    if a.score != b.score { return a.score < b.score }
-                    let wa = a.name.utf8.count
-                    let wb = b.name.utf8.count
-                    if wa != wb { return wa < wb }
-                    return a.docID < b.docID
-                }
-                result.append((kind, Array(list.prefix(cap))))
+                result.append((kind, Array(list.prefix(top))))
             }
             return result
         }
     }
 
     static func decode(_ rows: [any SQLRow]) throws -> [Candidate] {
-        try rows.map { row in
+        try rows.enumerated().map { rank, row in
             Candidate(
                 entityID: try row.decode(column: "entity_id", as: String.self),
                 display: try row.decode(column: "display", as: String.self),
                 name: try row.decode(column: "name", as: String.self),
                 score: try row.decode(column: "score", as: Double.self),
-                docID: try row.decode(column: "doc_id", as: Int64.self))
+                docID: try row.decode(column: "doc_id", as: Int64.self),
+                tier: try row.decode(column: "tier", as: Int.self), rank: rank)
         }
-    }
-
-    /// 0: the name is the query; 1: the name starts with it; 2: every word of the query starts a
-    /// word of the name; 3: found through the artist's or album's name.
-    static func tier(_ name: String, _ key: String, _ terms: [String]) -> Int {
-        if name == key { return 0 }
-        if name.hasPrefix(key) { return 1 }
-        if nameMatches(name, terms) { return 2 }
-        return 3
     }
 
     /// Does every term start a word of `name`?
