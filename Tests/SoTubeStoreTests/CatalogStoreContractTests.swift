@@ -6,8 +6,10 @@ import Testing
 
 /// Catalog pages, library, favourites, recently played and search history on every engine.
 @Suite struct CatalogStoreContractTests {
-    @Test(arguments: TestBackends.kinds) func albumPagesListSongsInDiscAndTrackOrder(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func albumPagesListSongsInDiscAndTrackOrder(_ kind: TestBackend) async throws
+    {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let catalog = SQLCatalogReader(backend: backend)
             #expect(try await catalog.tracks(inAlbum: "al5").map(\.id) == ["t10", "t9"])
@@ -21,8 +23,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func homeArtistPlaylistAndSongPages(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func homeArtistPlaylistAndSongPages(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let catalog = SQLCatalogReader(backend: backend)
             #expect(try await catalog.newReleases(limit: 3).map(\.id) == ["al5", "al3", "al1"])
@@ -44,8 +47,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func topTracksFollowSales(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func topTracksFollowSales(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             try await CatalogFixture.addUser("u1", on: backend)
             try await CatalogFixture.addUser("u2", on: backend)
@@ -56,8 +60,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func libraryHoldsOnlyOwnedSongs(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func libraryHoldsOnlyOwnedSongs(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             try await CatalogFixture.addUser("u1", on: backend)
             try await CatalogFixture.addUser("u2", on: backend)
@@ -70,8 +75,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func searchHistoryKeepsTheLastFive(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func searchHistoryKeepsTheLastFive(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.addUser("u1", on: backend)
             try await CatalogFixture.addUser("u2", on: backend)
             let store = SQLDiscoveryStore(backend: backend)
@@ -88,8 +94,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func favouritesAndRecentlyPlayed(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func favouritesAndRecentlyPlayed(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             try await CatalogFixture.addUser("u1", on: backend)
             let store = SQLDiscoveryStore(backend: backend)

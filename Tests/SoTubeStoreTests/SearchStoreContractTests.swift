@@ -13,8 +13,11 @@ import Testing
             SearchQuery(text), allowExplicit: explicit, limit: limit, offset: offset)
     }
 
-    @Test(arguments: TestBackends.kinds) func foldsCaseAndDiacriticsInLatinAndCyrillic(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func foldsCaseAndDiacriticsInLatinAndCyrillic(_ kind: TestBackend)
+        async throws
+    {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             #expect(try await search(backend, "bjork").artistIDs == ["ar1"])
             #expect(try await search(backend, "BJÖRK").artistIDs == ["ar1"])
@@ -25,8 +28,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func matchesWordPrefixesAsYouType(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func matchesWordPrefixesAsYouType(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             #expect(try await search(backend, "bj").artistIDs == ["ar1"])
             #expect(try await search(backend, "hum beh").trackIDs == ["t4"])
@@ -38,8 +42,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func findsEveryKindAndSongsByArtistName(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func findsEveryKindAndSongsByArtistName(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let hits = try await search(backend, "bjork")
             #expect(Set(hits.albumIDs) == ["al1", "al2"])
@@ -48,8 +53,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func ranksExactNameMatchesFirst(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func ranksExactNameMatchesFirst(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             // Both AC/DC songs are on "Back in Black"; the song of that name comes first.
             let hits = try await search(backend, "back in black")
@@ -58,8 +64,11 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func explicitFalseHidesExplicitSongsAndAlbums(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func explicitFalseHidesExplicitSongsAndAlbums(_ kind: TestBackend)
+        async throws
+    {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             #expect(try await search(backend, "hells").trackIDs == ["t7"])
             let clean = try await search(backend, "black", explicit: false)
@@ -70,8 +79,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func paginatesEachKind(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func paginatesEachKind(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let all = try await search(backend, "bjork").trackIDs
             let first = try await search(backend, "bjork", limit: 2).trackIDs
@@ -82,8 +92,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func indexesOneEntityAfterAChange(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func indexesOneEntityAfterAChange(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let index = SQLSearchIndex(backend: backend)
             try await backend.transaction { db in
@@ -108,8 +119,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackends.kinds) func suggestsNamesFromTheCatalog(kind: String) async throws {
-        try await TestBackends.with(kind) { backend in
+    @Test(arguments: TestBackend.enabled) func suggestsNamesFromTheCatalog(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let names = try await SQLSearchStore(backend: backend).names(
                 SearchQuery("ba"), allowExplicit: true, limit: 5)

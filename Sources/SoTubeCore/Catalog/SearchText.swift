@@ -55,14 +55,24 @@ public struct SearchQuery: Sendable, Equatable {
     /// The normalised whole query, compared with normalised names for the exact-match boost.
     public var key: String { terms.joined(separator: " ") }
 
-    /// SQLite FTS5 MATCH expression: every word as a quoted prefix term, all required.
-    /// Words hold only letters and digits, so quoting cannot be broken.
-    public var fts5Expression: String {
-        terms.map { "\"\($0)\"*" }.joined(separator: " ")
+    /// Words taken as prefixes: the last one (being typed) and short ones ("bjo gud"); longer
+    /// words before the last are taken whole. A whole word is a cheap index lookup, a long
+    /// prefix costs a merge of every word it starts (see `StoreDialect.searchIndexSchema`).
+    public static let wholeWordLength = 4
+
+    /// Whether the term at `index` matches as a prefix.
+    public func isPrefix(_ index: Int) -> Bool {
+        index == terms.count - 1 || terms[index].unicodeScalars.count < Self.wholeWordLength
     }
 
-    /// PostgreSQL `to_tsquery('simple', ...)` expression: every word as a prefix, all required.
+    /// SQLite FTS5 MATCH expression: every word required, quoted; prefixes marked with `*`.
+    /// Words hold only letters and digits, so quoting cannot be broken.
+    public var fts5Expression: String {
+        terms.indices.map { "\"\(terms[$0])\"" + (isPrefix($0) ? "*" : "") }.joined(separator: " ")
+    }
+
+    /// PostgreSQL `to_tsquery('simple', ...)` expression: every word required, prefixes as above.
     public var tsQueryExpression: String {
-        terms.map { "'\($0)':*" }.joined(separator: " & ")
+        terms.indices.map { "'\(terms[$0])'" + (isPrefix($0) ? ":*" : "") }.joined(separator: " & ")
     }
 }

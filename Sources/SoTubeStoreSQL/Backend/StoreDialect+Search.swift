@@ -16,12 +16,13 @@ extension StoreDialect {
         switch self {
         case .sqlite:
             // Text is normalised in Swift (SearchText) before it is stored, so the tokenizer only
-            // splits words; prefix indexes make typing-as-you-go queries cheap.
+            // splits words. Prefix indexes up to 6 letters make typing-as-you-go queries a lazy
+            // index walk; a longer prefix makes FTS5 merge the doclists of every word it starts.
             return [
                 """
                 CREATE VIRTUAL TABLE search_index USING fts5(
                     name, context, content='search_documents', content_rowid='doc_id',
-                    tokenize='unicode61 remove_diacritics 0', prefix='1 2 3')
+                    tokenize='unicode61 remove_diacritics 0', prefix='1 2 3 4 5 6')
                 """
             ]
         case .postgres:
@@ -37,30 +38,51 @@ extension StoreDialect {
     /// Does this engine keep a separate full-text index that store code must update?
     var hasSeparateSearchIndex: Bool { self == .sqlite }
 
-    /// A ranked candidate query for one kind: rows `doc_id, entity_id, display, name, score`
-    /// (lower score is better) among documents with `lo <= doc_id < hi`, at most `cap` of them.
-    func searchCandidates(_ query: SearchQuery, lo: Int64, hi: Int64, cap: Int) -> SQLQueryString {
+    /// Candidate documents of one kind (`lo <= doc_id < hi`), at most `cap`: rows
+    /// `doc_id, entity_id, display, name, score` (lower score is better; 0 on SQLite).
+    /// `nameOnly` looks at entity names only (SQLite; PostgreSQL always looks at both).
+    ///
+    /// SQLite does not use bm25(): FTS5 computes its IDF by counting every hit of every phrase in
+    /// the whole index, which cost 10–70 ms per kind for one-letter or common prefixes at 1M
+    /// songs. Walking the doclists in doc_id order with a LIMIT costs under 2 ms; relevance
+    /// comes from `SQLSearchStore`'s tiers (exact name, name prefix, all words in the name,
+    /// artist/album context) instead.
+    func searchCandidates(_ query: SearchQuery, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool, top: Int)
+        -> SQLQueryString
+    {
+        let key = query.key
+        // Tier 0: the name is the query; 1: it starts with the query; 2: otherwise (the caller
+        // turns 2 into 3 for matches found only through the artist's/album's name).
+        let tier: SQLQueryString = """
+            CASE WHEN d.name = \(bind: key) THEN 0
+                WHEN substr(d.name, 1, CAST(\(bind: key.unicodeScalars.count) AS INTEGER)) = \(bind: key) THEN 1 ELSE 2 END
+            """
         switch self {
         case .sqlite:
-            // The inner LIMIT bounds the work for very common prefixes: FTS5 walks the doclists in
-            // doc_id order and stops after `cap` hits; bm25 weighs the name 10× the context.
+            let match = nameOnly ? "name : (\(query.fts5Expression))" : query.fts5Expression
             return """
-                SELECT d.doc_id, d.entity_id, d.display, d.name, c.score FROM (
-                    SELECT rowid AS rid, bm25(search_index, 10.0, 1.0) AS score FROM search_index
-                    WHERE search_index MATCH \(bind: query.fts5Expression)
+                SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier,
+                    CAST(0 AS DOUBLE PRECISION) AS score FROM (
+                    SELECT rowid AS rid FROM search_index
+                    WHERE search_index MATCH \(bind: match)
                     AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(bind: cap)) c
                 JOIN search_documents d ON d.doc_id = c.rid
+                ORDER BY tier, length(d.name), d.doc_id LIMIT \(bind: top)
                 """
         case .postgres:
             return """
-                SELECT c.doc_id, c.entity_id, c.display, c.name, c.score FROM (
+                SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier, d.score FROM (
                     SELECT d.doc_id, d.entity_id, d.display, d.name,
                         CAST(-ts_rank(setweight(to_tsvector('simple', d.name), 'A')
                             || setweight(to_tsvector('simple', d.context), 'D'), q) AS DOUBLE PRECISION) AS score
                     FROM search_documents d, to_tsquery('simple', \(bind: query.tsQueryExpression)) q
                     WHERE to_tsvector('simple', d.name || ' ' || d.context) @@ q
-                        AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi) LIMIT \(bind: cap)) c
+                        AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi) LIMIT \(bind: cap)) d
+                ORDER BY tier, d.score, length(d.name), d.doc_id LIMIT \(bind: top)
                 """
         }
     }
+
+    /// Whether a names-only pass is cheap (an FTS5 column filter) on this engine.
+    var searchesNamesFirst: Bool { self == .sqlite }
 }

@@ -18,6 +18,8 @@ enum Migration005Discovery {
                 context TEXT NOT NULL,
                 UNIQUE (kind, entity_id))
             """,
+            // Exact-name lookups (the first ranking tier), whatever the engine.
+            "CREATE INDEX search_documents_name ON search_documents (name, doc_id)",
             """
             CREATE TABLE search_history (
                 user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
