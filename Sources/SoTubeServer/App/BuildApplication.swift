@@ -14,6 +14,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     HealthController(services: services).register(on: router)
     AuthController(services: services).register(on: router)
     MeController(services: services).register(on: router)
+    SharePageController(services: services).register(on: router)
     return router
 }
 

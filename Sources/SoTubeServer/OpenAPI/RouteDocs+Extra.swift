@@ -1,6 +1,8 @@
 // Route tables added by later features are listed here (catalog, commerce, media, library ...).
 extension RouteDocs {
-    static var extra: [RouteDoc] { [] }
+    static var extra: [RouteDoc] { []
+        + RouteDocs.share
+    }
 }
 
 extension SchemaDocs {
