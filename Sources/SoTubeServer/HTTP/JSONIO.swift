@@ -6,7 +6,7 @@ extension Request {
     /// Decodes a JSON body. Malformed JSON → 400; a missing or mistyped field → 422 naming it;
     /// too large → 413.
     public func decodeJSON<T: Decodable>(_ type: T.Type, context: some RequestContext) async throws -> T {
-        let buffer = try await self.body.collect(upTo: context.maxUploadSize)
+        let buffer = try await collectBody(upTo: context.maxUploadSize)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do {
@@ -26,6 +26,26 @@ extension Request {
         } catch {
             throw Problem(.badRequest, "The body is not valid JSON.")
         }
+    }
+
+    /// Reads the body up to `limit` bytes. A larger body is read to its end (up to 64 MiB) and
+    /// discarded, so the client, still sending, gets to read the 413 answer.
+    func collectBody(upTo limit: Int) async throws -> ByteBuffer {
+        var collected = ByteBuffer()
+        var total = 0
+        for try await chunk in self.body {
+            total += chunk.readableBytes
+            if total <= limit {
+                var chunk = chunk
+                collected.writeBuffer(&chunk)
+            } else if total > 64 << 20 {
+                break
+            }
+        }
+        guard total <= limit else {
+            throw Problem(.contentTooLarge, "The request body is larger than \(limit / 1024) KiB.")
+        }
+        return collected
     }
 
     private static func fieldPath(_ path: [any CodingKey]) -> String {

@@ -112,7 +112,7 @@ public enum OpenAPIDocument {
             } else if route.responseContentType != "application/json" {
                 response["content"] = .object([route.responseContentType: ["schema": ["type": "string", "format": "binary"]]])
             }
-            responses[String(status)] = .object(responses[String(status)].flatMap { if case .object(let o) = $0 { o } else { nil } }?.merging(response, uniquingKeysWith: { $1 }) ?? response)
+            responses[String(status)] = .object(response)
         }
         op["responses"] = .object(responses)
         return .object(op)

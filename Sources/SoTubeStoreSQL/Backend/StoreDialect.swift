@@ -11,7 +11,9 @@ public enum StoreDialect: String, Sendable {
     public func uniqueViolation(_ error: any Error) -> String? {
         switch self {
         case .sqlite:
-            guard let error = error as? SQLiteError, error.reason == .constraint else { return nil }
+            guard let error = error as? SQLiteError,
+                [.constraint, .constraintUniqueFailed, .constraintPrimaryKeyFailed].contains(error.reason)
+            else { return nil }
             guard error.message.contains("UNIQUE") || error.message.contains("PRIMARY KEY") else { return nil }
             return error.message
         case .postgres:

@@ -1,0 +1,111 @@
+import Foundation
+import SoTubeCore
+import SoTubeStoreSQL
+import Testing
+
+/// The account store's contract, on every engine.
+@Suite struct AccountStoreContractTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func user(_ id: String, _ name: String) -> User {
+        User(id: id, username: name, email: "\(name)@example.com", displayName: name, coins: 0, createdAt: Self.now)
+    }
+
+    @Test(arguments: TestBackend.enabled)
+    func usersAreUniqueByCaseInsensitiveNameAndEmail(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let accounts = db.database.accounts
+            try await accounts.createUser(user("u1", "Alice"), passwordHash: "h1")
+            await #expect(throws: DomainError.conflict(field: "username", reason: "This username is taken.")) {
+                try await accounts.createUser(
+                    User(id: "u2", username: "ALICE", email: "x@example.com", displayName: "x", coins: 0,
+                         createdAt: Self.now), passwordHash: "h")
+            }
+            await #expect(throws: DomainError.conflict(field: "email", reason: "An account with this email exists.")) {
+                try await accounts.createUser(
+                    User(id: "u3", username: "other", email: "ALICE@example.com", displayName: "x", coins: 0,
+                         createdAt: Self.now), passwordHash: "h")
+            }
+            let found = try #require(try await accounts.credentials(username: "alice"))
+            #expect(found.user.id == "u1")
+            #expect(found.user.username == "Alice")
+            #expect(found.passwordHash == "h1")
+            #expect(try await accounts.user(email: "Alice@Example.com")?.id == "u1")
+            #expect(try await accounts.listUsers().map(\.id) == ["u1"])
+        }
+    }
+
+    @Test(arguments: TestBackend.enabled)
+    func sessionsExpireAndPasswordChangeEndsOthers(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let accounts = db.database.accounts
+            try await accounts.createUser(user("u1", "bob"), passwordHash: "h1")
+            for token in ["a", "b", "c"] {
+                try await accounts.createSession(
+                    Session(tokenHash: token, userID: "u1", createdAt: Self.now, expiresAt: Self.now + 60,
+                            remember: token == "c"))
+            }
+            #expect(try await accounts.session(tokenHash: "a", now: Self.now)?.userID == "u1")
+            #expect(try await accounts.session(tokenHash: "a", now: Self.now + 61) == nil)
+            #expect(try await accounts.session(tokenHash: "c", now: Self.now)?.remember == true)
+            try await accounts.setPassword(userID: "u1", passwordHash: "h2", keepSession: "b")
+            #expect(try await accounts.session(tokenHash: "a", now: Self.now) == nil)
+            #expect(try await accounts.session(tokenHash: "b", now: Self.now) != nil)
+            #expect(try await accounts.session(tokenHash: "c", now: Self.now) == nil)
+            #expect(try await accounts.credentials(id: "u1")?.passwordHash == "h2")
+            try await accounts.deleteSession(tokenHash: "b")
+            #expect(try await accounts.session(tokenHash: "b", now: Self.now) == nil)
+        }
+    }
+
+    @Test(arguments: TestBackend.enabled)
+    func passwordResetsAreSingleUseAndExpire(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let accounts = db.database.accounts
+            try await accounts.createUser(user("u1", "carol"), passwordHash: "h")
+            try await accounts.createPasswordReset(PasswordReset(tokenHash: "r1", userID: "u1", expiresAt: Self.now + 60))
+            try await accounts.createPasswordReset(PasswordReset(tokenHash: "r2", userID: "u1", expiresAt: Self.now + 60))
+            #expect(try await accounts.consumePasswordReset(tokenHash: "r1", now: Self.now)?.userID == "u1")
+            #expect(try await accounts.consumePasswordReset(tokenHash: "r1", now: Self.now) == nil)
+            #expect(try await accounts.consumePasswordReset(tokenHash: "r2", now: Self.now + 61) == nil)
+            #expect(try await accounts.consumePasswordReset(tokenHash: "unknown", now: Self.now) == nil)
+        }
+    }
+
+    @Test(arguments: TestBackend.enabled)
+    func renameKeepsUniqueness(_ kind: TestBackend) async throws {
+        try await kind.open().use { db in
+            let accounts = db.database.accounts
+            try await accounts.createUser(user("u1", "dave"), passwordHash: "h")
+            try await accounts.createUser(user("u2", "erin"), passwordHash: "h")
+            await #expect(throws: DomainError.self) { try await accounts.renameUser(id: "u1", to: "Erin") }
+            try await accounts.renameUser(id: "u1", to: "David")
+            #expect(try await accounts.credentials(username: "david")?.user.id == "u1")
+            #expect(try await accounts.credentials(username: "dave") == nil)
+        }
+    }
+}
+
+@Suite struct MigrationTests {
+    @Test(arguments: TestBackend.enabled)
+    func migratesOnceInOrderAndRefusesANewerDatabase(_ kind: TestBackend) async throws {
+        try await kind.open(migrate: false).use { db in
+            let migrator = Migrator()
+            let logger = TestBackend.logger
+            let first = try await migrator.migrate(db.backend, now: Date(), logger: logger)
+            #expect(first.count == AllMigrations.list.count)
+            #expect(first.first == "1 accounts")
+            #expect(try await migrator.migrate(db.backend, now: Date(), logger: logger).isEmpty)
+            #expect(try await migrator.currentVersion(db.backend) == migrator.latestVersion)
+
+            // A database migrated by a newer build: this build must refuse it.
+            let future = migrator.latestVersion + 1
+            try await db.backend.transaction { sql in
+                try await sql.raw(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: future), 'future', 0)"
+                ).run()
+            }
+            await #expect(throws: StoreError.self) { try await migrator.migrate(db.backend, now: Date(), logger: logger) }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+"""Fixtures for the CLI and HTTP end-to-end tests: a real `sotube` binary on a temp data dir."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+BIN = os.environ.get("SOTUBE_BIN", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "sotube"))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cli(*args, data, env=None, check=True):
+    """Runs `sotube ARGS --data DATA` and returns the CompletedProcess."""
+    full_env = {**os.environ, "SOTUBE_BCRYPT_COST": "4", **(env or {})}
+    result = subprocess.run([BIN, *args], capture_output=True, text=True, env=full_env, timeout=300,
+                            cwd=str(data))
+    if check and result.returncode != 0:
+        raise AssertionError(f"sotube {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+class Server:
+    def __init__(self, data, port, env=None, args=()):
+        self.data, self.port = data, port
+        self.base = f"http://127.0.0.1:{port}"
+        self.log = open(os.path.join(str(data), "server.log"), "w+")
+        full_env = {**os.environ, "SOTUBE_BCRYPT_COST": "4", **(env or {})}
+        self.process = subprocess.Popen([BIN, "serve", "--host", "127.0.0.1", *args], cwd=str(data),
+                                        env=full_env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 240  # the first start seeds the demo catalog
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"server exited early:\n{self.logs()}")
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.3)
+        raise AssertionError(f"server did not become healthy:\n{self.logs()}")
+
+    def logs(self):
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def request(self, method, path, body=None, token=None, headers=None, raw=None):
+        """Returns (status, headers, parsed JSON or text)."""
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        req.add_header("Content-Type", "application/json")
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
+        for key, value in (headers or {}).items():
+            req.add_header(key, value)
+        try:
+            with urllib.request.urlopen(req, timeout=60) as response:
+                status, hdrs, payload = response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            status, hdrs, payload = error.code, error.headers, error.read()
+        text = payload.decode("utf-8", "replace")
+        try:
+            return status, hdrs, json.loads(text) if text else None
+        except ValueError:
+            return status, hdrs, text
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+        return self.process.returncode
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    return tmp_path
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    srv = Server(tmp_path, port, args=("--port", str(port)))
+    yield srv
+    srv.stop()

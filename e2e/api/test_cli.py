@@ -1,0 +1,74 @@
+"""The `sotube` CLI as an operator uses it."""
+import sqlite3
+
+from conftest import cli, free_port, Server
+
+
+def test_help_explains_every_command(data_dir):
+    top = cli("--help", data=data_dir).stdout
+    for command in ["serve", "migrate", "users"]:
+        assert command in top
+    assert "--port" in cli("serve", "--help", data=data_dir).stdout
+    assert "SOTUBE_PORT" in cli("serve", "--help", data=data_dir).stdout
+    assert "--email" in cli("users", "add", "--help", data=data_dir).stdout
+
+
+def test_users_add_and_list(data_dir):
+    out = cli("users", "add", "alice", "--email", "alice@example.com", "--password", "secret-pass", data=data_dir)
+    assert "created user alice" in out.stdout
+    listing = cli("users", "list", data=data_dir).stdout
+    assert "alice\talice@example.com\t0 coins" in listing
+
+
+def test_users_add_refuses_bad_input_and_changes_nothing(data_dir):
+    cli("users", "add", "bob", "--email", "bob@example.com", "--password", "secret-pass", data=data_dir)
+    for args, message in [
+        (["users", "add", "bob", "--email", "other@example.com", "--password", "secret-pass"], "taken"),
+        (["users", "add", "x", "--email", "x@example.com", "--password", "secret-pass"], "username"),
+        (["users", "add", "carol", "--email", "nope", "--password", "secret-pass"], "email"),
+        (["users", "add", "carol", "--email", "c@example.com", "--password", "short"], "password"),
+        (["users", "add", "carol"], "--email"),
+    ]:
+        result = cli(*args, data=data_dir, check=False)
+        assert result.returncode != 0, args
+        assert message in (result.stderr + result.stdout), (args, result.stderr)
+    assert cli("users", "list", data=data_dir).stdout.count("\n") == 1
+
+
+def test_data_directory_from_flag_and_environment(data_dir):
+    cli("users", "add", "dora", "--email", "d@example.com", "--password", "secret-pass", "--data", "elsewhere",
+        data=data_dir)
+    assert (data_dir / "elsewhere" / "sotube.sqlite").exists()
+    listing = cli("users", "list", data=data_dir, env={"SOTUBE_DATA": str(data_dir / "elsewhere")}).stdout
+    assert "dora" in listing
+
+
+def test_migrate_reports_and_refuses_a_newer_database(data_dir):
+    first = cli("migrate", data=data_dir).stdout
+    assert "applied 1 accounts" in first
+    assert "applied" not in cli("migrate", data=data_dir).stdout
+    db = sqlite3.connect(data_dir / "data" / "sotube.sqlite")
+    db.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from the future', 0)")
+    db.commit()
+    db.close()
+    refused = cli("migrate", data=data_dir, check=False)
+    assert refused.returncode != 0
+    assert "newer" in refused.stderr
+    # The server refuses it too, and says why.
+    port = free_port()
+    try:
+        Server(data_dir, port, args=("--port", str(port)))
+        raise AssertionError("server started on a newer database")
+    except AssertionError as error:
+        assert "newer" in str(error)
+
+
+def test_serve_honours_port_environment_and_stops_on_sigterm(data_dir):
+    port = free_port()
+    server = Server(data_dir, port, env={"SOTUBE_PORT": str(port)})
+    status, _, body = server.request("GET", "/healthz")
+    assert status == 200 and body["status"] == "ok"
+    assert server.stop() == 0
+    logs = server.logs() if not server.log.closed else open(data_dir / "server.log").read()
+    assert '"msg":"stopped"' in logs
+    assert (data_dir / "data" / "sotube.sqlite").exists()

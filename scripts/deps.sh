@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what SoTube needs that a fresh Debian machine lacks. Idempotent: installs only what is missing.
+#   scripts/deps.sh run    ffmpeg (media import, previews, demo catalog)
+#   scripts/deps.sh test   + PostgreSQL, Chromium, test music packages, Python test libraries
+set -euo pipefail
+mode=${1:-run}
+
+apt_packages=(ffmpeg)
+pip_modules=()
+if [[ $mode == test ]]; then
+  apt_packages+=(postgresql chromium chromium-driver fonts-dejavu-core asc-music xblast-tnt-musics fb-music-high wrk)
+  pip_modules+=(pytest playwright openapi_spec_validator requests)
+fi
+
+missing=()
+for package in "${apt_packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  if [[ $(id -u) != 0 ]]; then
+    command -v sudo >/dev/null || { echo "deps: need root (or sudo) to apt-get install ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  echo "deps: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+pip_missing=()
+for module in "${pip_modules[@]}"; do
+  python3 -c "import $module" 2>/dev/null || pip_missing+=("${module//_/-}")
+done
+if ((${#pip_missing[@]})); then
+  echo "deps: pip installing ${pip_missing[*]}"
+  python3 -m pip install -q "${pip_missing[@]}"
+fi

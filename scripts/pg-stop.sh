@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Stops the server scripts/pg-start.sh started and removes its files.
+set -uo pipefail
+dir=${SOTUBE_PG_DIR:-}
+[[ -n $dir && -d $dir ]] || exit 0
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+as=()
+[[ $(id -u) == 0 ]] && as=(runuser -u postgres --)
+"${as[@]}" "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1
+rm -rf "$dir"

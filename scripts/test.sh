@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every test: Swift unit, store-contract (SQLite and a real PostgreSQL) and HTTP suites, then the
+# Python end-to-end suites (CLI, OpenAPI validation, media, browser on headless Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh test
+
+echo "== build"
+swift build --build-tests
+
+eval "$(bash scripts/pg-start.sh)"
+trap 'bash scripts/pg-stop.sh' EXIT
+echo "== PostgreSQL for the store contract suite: $SOTUBE_TEST_POSTGRES_URL"
+
+echo "== swift test"
+swift test --skip-build
+
+echo "== end-to-end (pytest)"
+export SOTUBE_BIN="$PWD/.build/debug/sotube"
+python3 -m pytest e2e -q -p no:cacheprovider
