@@ -3,7 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import register, log_in, tab, unique_name
+from webhelpers import register, log_in, tab, unique_name
 
 
 def test_login_screen_and_guest_tab_bar(page, server, shot):

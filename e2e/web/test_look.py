@@ -3,7 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import register, tab
+from webhelpers import register, tab
 
 
 def test_russian_follows_the_browser_and_can_switch(make_context, server, shot):

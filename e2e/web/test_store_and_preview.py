@@ -3,7 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import audio_state, seek, wait_playing, tab
+from webhelpers import audio_state, seek, wait_playing, tab
 
 
 def open_first_album(page):

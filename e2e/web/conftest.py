@@ -1,6 +1,6 @@
 """Browser tests for the SoTube web app: a real `sotube serve` and Debian's Chromium (headless).
 
-Run from the repository root:  python3 -m pytest e2e -q
+Run from the repository root:  python3 -m pytest e2e/web -q  (or all of e2e)
 Environment: SOTUBE_BIN (default .build/debug/sotube), CHROMIUM (default /usr/bin/chromium).
 Screenshots land in e2e/screenshots/<viewport>/.
 """
@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+ROOT = Path(__file__).resolve().parent.parent.parent
+SCREENSHOTS = ROOT / "e2e" / "screenshots"
 
 VIEWPORTS = {
     "phone-390x844": {"width": 390, "height": 844},
@@ -52,7 +52,7 @@ def server():
          "--public-dir", str(ROOT / "Public")],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
+    deadline = time.time() + 240  # the first start seeds the demo catalog
     while True:
         if proc.poll() is not None:
             log.close()
@@ -65,7 +65,7 @@ def server():
             pass
         if time.time() > deadline:
             proc.kill()
-            pytest.fail("server did not become healthy in 120 s")
+            pytest.fail("server did not become healthy in 240 s")
         time.sleep(0.2)
     yield base
     proc.send_signal(signal.SIGTERM)

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import audio_state, coins_shown, log_in, pay_in_sandbox, register, seek, tab, wait_playing
+from webhelpers import audio_state, coins_shown, log_in, pay_in_sandbox, register, seek, tab, wait_playing
 
 
 def catalog(page, server):
