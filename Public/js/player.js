@@ -34,8 +34,20 @@ function load(autoplay, position = 0) {
   const track = current();
   if (!track) return;
   previewStopped = false;
-  audio.src = audioSource(track);
-  if (position > 0) audio.addEventListener('loadedmetadata', () => { audio.currentTime = position; }, { once: true });
+  // Continue from `position` (after buying mid-song): a media fragment plus an explicit seek once
+  // the new source can seek, repeated until it sticks.
+  audio.src = position > 0 ? `${audioSource(track)}#t=${position.toFixed(2)}` : audioSource(track);
+  if (position > 0) {
+    const src = audio.src;
+    const resume = () => {
+      if (audio.src !== src) { ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.removeEventListener(e, resume)); return; }
+      if (Math.abs(audio.currentTime - position) > 1 && audio.seekable.length && audio.seekable.end(audio.seekable.length - 1) >= position) {
+        audio.currentTime = position;
+      }
+      if (audio.currentTime >= position - 1) ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.removeEventListener(e, resume));
+    };
+    ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.addEventListener(e, resume));
+  }
   if (autoplay) audio.play().catch(playFailed);
   render();
   mediaSession(track);

@@ -94,6 +94,7 @@ export function toast(message, kind = 'info') {
     h('span', {}, message),
     h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('common.dismiss'), onclick: () => item.remove() }, icon('close')));
   region.append(item);
+  while (region.children.length > 2) region.firstElementChild.remove();
   setTimeout(() => item.remove(), kind === 'error' ? 9000 : 5000);
 }
 

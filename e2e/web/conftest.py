@@ -39,7 +39,11 @@ def _free_port():
 
 @pytest.fixture(scope="session")
 def server():
-    """A real server on a loopback port with a fresh data directory; stopped with SIGTERM."""
+    """A real server on a loopback port with a fresh data directory; stopped with SIGTERM.
+    SOTUBE_E2E_BASE_URL points the tests at a server that is already running instead."""
+    if os.environ.get("SOTUBE_E2E_BASE_URL"):
+        yield os.environ["SOTUBE_E2E_BASE_URL"].rstrip("/")
+        return
     binary = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
     if not binary.exists():
         pytest.fail(f"server binary {binary} not found: run `swift build` first or set SOTUBE_BIN")
@@ -140,7 +144,8 @@ class Console:
         self.allowed.append(re.compile(pattern))
 
     def attach(self, page):
-        page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
+        page.on("console", lambda m: self.errors.append(f"console: {m.text} [{m.location.get('url', '')}]")
+                if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
 
     def unexpected(self):

@@ -19,7 +19,7 @@ def test_login_screen_and_guest_tab_bar(page, server, shot):
 
     page.get_by_role("button", name="Continue as guest").click()
     expect(page).to_have_url(re.compile(r"#/store"))
-    expect(page.get_by_role("searchbox", name="Search")).to_be_visible()
+    expect(page.get_by_role("combobox", name="Search")).to_be_visible()
     names = page.get_by_role("navigation", name="Main").get_by_role("link").all_inner_texts()
     assert [n.strip() for n in names] == ["Store", "Log in", "Create account"]
     shot(page, "02-store-guest")

@@ -61,7 +61,7 @@ def test_first_load_is_at_most_150_kb(browser, server):
 
     page.on("response", count)
     page.goto(server + "/#/store", wait_until="networkidle")
-    expect(page.get_by_role("searchbox", name="Search")).to_be_visible()
+    expect(page.get_by_role("combobox", name="Search")).to_be_visible()
     page.wait_for_load_state("networkidle")
     total = sum(sizes.values())
     context.close()

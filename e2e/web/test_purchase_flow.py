@@ -24,7 +24,7 @@ def confirm_purchase(page):
 
 def search_row(page, server, track):
     page.goto(server + "/#/store")
-    box = page.get_by_role("searchbox", name="Search")
+    box = page.get_by_role("combobox", name="Search")
     box.fill(track["title"])
     box.press("Enter")
     row = page.locator(f'.songs .track-row[data-track-id="{track["id"]}"]')

@@ -74,7 +74,7 @@ def test_search_and_every_result_opens(page, server, needs, shot):
     page.goto(server + "/#/store")
     home = page.request.get(server + "/api/v1/store/home").json()
     artist = home["newReleases"][0]["artistName"]
-    box = page.get_by_role("searchbox", name="Search")
+    box = page.get_by_role("combobox", name="Search")
     box.fill(artist[:4])
     box.press("Enter")
     expect(page).to_have_url(re.compile(r"#/search\?q="))

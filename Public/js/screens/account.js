@@ -42,7 +42,7 @@ export async function account(container, route) {
       h('button', { class: 'btn btn-primary', type: 'submit' }, t('account.save')));
     wireForm(usernameForm, async (v) => {
       const user = await api.put('/api/v1/me/username', { oldUsername: v.oldUsername.trim(), newUsername: v.newUsername.trim() });
-      toast(t('account.usernameChanged', { name: user.username }), 'success');
+      toast(t('account.usernameChanged', { name: user?.username ?? v.newUsername.trim() }), 'success');
       await refreshMe();
       go('#/account', { replace: true });
     });

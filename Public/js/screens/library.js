@@ -20,10 +20,10 @@ function albumBlock(entry, ctx) {
   const id = `lib-album-${a.id}`;
   return h('section', { class: 'lib-album', 'aria-labelledby': id },
     h('a', { class: 'lib-album-art', href: `#/album/${encodeURIComponent(a.id)}`, tabindex: '-1', 'aria-hidden': 'true' }, artwork(a.artworkUrl, 300)),
-    h('div', { class: 'lib-album-body' },
+    h('div', { class: 'lib-album-head' },
       h('h2', { id }, h('a', { href: `#/album/${encodeURIComponent(a.id)}` }, a.title)),
-      h('p', { class: 'card-sub' }, a.artistName),
-      trackList(entry.ownedTracks, ctx, { showArt: false, numbered: true })));
+      h('p', { class: 'card-sub' }, a.artistName)),
+    trackList(entry.ownedTracks, ctx, { showArt: false, numbered: true }));
 }
 
 export async function library(container, route, ctx) {
