@@ -277,5 +277,16 @@ export function initPlayer() {
   render();
 }
 
+/** Stops playback and hides the players (log out). */
+export function stopPlayer() {
+  audio.pause();
+  audio.removeAttribute('src');
+  audio.load();
+  queue = [];
+  index = -1;
+  if (sheet.open) sheet.close();
+  render();
+}
+
 /** Re-renders labels after a language switch. */
 export function relabelPlayer() { ui = null; if (current()) { build(); render(); } }

@@ -28,7 +28,7 @@ def test_login_screen_and_guest_tab_bar(page, server, shot):
 def test_wrong_password_is_explained(page, server, console):
     console.allow(r"status of 401")
     username, password = register(page, server)
-    page.get_by_role("link", name="Account").click()
+    page.get_by_role("link", name="Account", exact=True).click()
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("button", name="Log in")).to_be_visible()
     page.get_by_label("Username").fill(username)
@@ -92,7 +92,7 @@ def test_register_change_username_and_password_then_remembered_login(make_contex
     assert any(c["name"] == "sotube_session" for c in state["cookies"]), "remembered session cookie is persistent"
     again = make_context(storage_state=state).new_page()
     again.goto(server + "/")
-    expect(again.get_by_role("link", name="Account")).to_be_visible()
+    expect(again.get_by_role("link", name="Account", exact=True)).to_be_visible()
     expect(again).to_have_url(re.compile(r"#/(store|library)"))
 
 
@@ -118,3 +118,34 @@ def test_keyboard_reaches_login_and_guest(page, server):
         page.keyboard.press("Tab")
         seen.append(page.evaluate("() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent?.trim() || document.activeElement?.name || ''"))
     assert "Log in" in seen and "Continue as guest" in seen and "Forgot password?" in seen, seen
+
+
+def test_offline_gets_a_clear_message(page, server, console):
+    console.allow(r"ERR_INTERNET_DISCONNECTED")
+    page.goto(server + "/#/login")
+    expect(page.get_by_role("button", name="Log in")).to_be_visible()
+    page.context.set_offline(True)
+    page.get_by_label("Username").fill("someone")
+    page.get_by_label("Password", exact=True).fill("whatever123")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator(".form-error")).to_have_text(re.compile("You seem to be offline"))
+    page.context.set_offline(False)
+
+
+def test_session_ended_elsewhere_is_explained(make_context, server, console):
+    """A password change on another device ends this session: the app says so and asks to log in."""
+    console.allow(r"status of 401")
+    first = make_context().new_page()
+    username, password = register(first, server)
+    second = make_context().new_page()
+    log_in(second, server, username, password)
+    tab(second, "Account").click()
+    second.locator("summary", has_text="Change password").click()
+    second.get_by_label("Current password").fill(password)
+    second.get_by_label("New password").fill("another secret 3")
+    second.locator("form").filter(has=second.get_by_label("Current password")).get_by_role("button", name="Save").click()
+    expect(second.get_by_text("Your password was changed.")).to_be_visible()
+
+    tab(first, "Account").click()
+    expect(first.get_by_text("Your session has expired. Please log in again.")).to_be_visible()
+    expect(first.get_by_role("button", name="Log in")).to_be_visible()

@@ -66,3 +66,35 @@ def test_first_load_is_at_most_150_kb(browser, server):
     total = sum(sizes.values())
     context.close()
     assert total <= 150 * 1024, f"{total} bytes: {sorted(sizes.items(), key=lambda kv: -kv[1])[:8]}"
+
+
+def _contrast(a, b):
+    def lum(rgb):
+        def ch(c):
+            c = c / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b_ = (ch(x) for x in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b_
+    la, lb = sorted([lum(a), lum(b)], reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_colours_meet_wcag_aa_in_light_and_dark(browser, server):
+    """Text, secondary text, links and buttons against their backgrounds: at least 4.5:1 (WCAG AA)."""
+    pairs = [("--fg", "--bg"), ("--fg", "--bg-2"), ("--muted", "--bg"), ("--muted", "--bg-2"), ("--accent", "--bg"),
+             ("--accent", "--bg-2"), ("--accent-fg", "--accent"), ("--danger", "--bg"), ("--success", "--bg"),
+             ("--fg", "--accent-soft")]
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme, service_workers="block")
+        page = context.new_page()
+        page.goto(server + "/#/login")
+        colours = page.evaluate("""(names) => {
+            const probe = document.createElement('span'); document.body.append(probe);
+            const out = {};
+            for (const n of names) { probe.style.color = `var(${n})`; out[n] = getComputedStyle(probe).color; }
+            return out; }""", sorted({n for p in pairs for n in p}))
+        context.close()
+        rgb = {k: [int(x) for x in re.findall(r"\d+", v)[:3]] for k, v in colours.items()}
+        for fg, bg in pairs:
+            ratio = _contrast(rgb[fg], rgb[bg])
+            assert ratio >= 4.5, f"{scheme}: {fg} on {bg} is {ratio:.2f}:1"

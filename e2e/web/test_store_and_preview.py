@@ -56,6 +56,17 @@ def test_guest_previews_a_song_and_is_stopped_at_30_seconds(page, server, needs,
 
     player.get_by_role("button", name="Play", exact=True).click()
     wait_playing(page)
+    # Lock screen / media keys: the Media Session knows what plays.
+    assert page.evaluate("navigator.mediaSession.metadata.title") == title
+    assert page.evaluate("navigator.mediaSession.metadata.artwork.length") >= 1
+    # Share: no share sheet in desktop Chromium, so the message and link go to the clipboard.
+    player.get_by_role("button", name="Share", exact=True).click()
+    expect(page.locator(".toast")).to_contain_text("I'm currently listening to")
+    shared = page.evaluate("navigator.clipboard.readText()")
+    artist = page.locator("#player .player-artist").inner_text()
+    assert shared.startswith(f"I'm currently listening to {title} by {artist} "), shared
+    link = shared.rsplit(" ", 1)[1]
+    assert re.match(re.escape(server) + r"/song/[^/]+$", link), link
     seek(page, 28)
     prompt = page.locator("dialog.dialog-preview")
     expect(prompt).to_be_visible(timeout=15000)
@@ -107,3 +118,18 @@ def test_shared_song_link_plays_the_preview_for_guests(page, server, needs):
     page.get_by_role("button", name="Play", exact=True).click()
     wait_playing(page)
     assert "v=preview" in audio_state(page)["src"]
+
+
+def test_public_song_page_has_link_preview_tags_and_a_preview_player(page, server, needs):
+    needs("catalog", "media")
+    home = page.request.get(server + "/api/v1/store/home").json()
+    album = page.request.get(server + f"/api/v1/albums/{home['newReleases'][0]['id']}").json()
+    track = album["tracks"][0]
+    page.goto(server + f"/song/{track['id']}")
+    og_title = page.locator('meta[property="og:title"]').get_attribute("content")
+    assert track["title"] in og_title and track["artistName"] in og_title
+    og_image = page.locator('meta[property="og:image"]').get_attribute("content")
+    assert og_image.startswith("http") and page.request.get(og_image).ok
+    assert page.locator("audio").get_attribute("src") == track["audioUrl"]
+    page.get_by_role("link", name="Open in SoTube").click()
+    expect(page.get_by_role("heading", name=track["title"], level=1)).to_be_visible()

@@ -32,11 +32,11 @@ def log_in(page, base, username, password, remember=True):
     if box.is_checked() != remember:
         box.click()
     page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("link", name="Account")).to_be_visible()
+    expect(page.get_by_role("link", name="Account", exact=True)).to_be_visible()
 
 
 def tab(page, name):
-    return page.get_by_role("navigation", name="Main").get_by_role("link", name=name)
+    return page.get_by_role("navigation", name="Main").get_by_role("link", name=name, exact=True)
 
 
 def audio_state(page):

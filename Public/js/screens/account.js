@@ -4,7 +4,8 @@ import { api } from '../api.js';
 import { t, formatDate, formatMoney } from '../i18n.js';
 import { h, icon, load, toast, priceText } from '../ui.js';
 import { field, wireForm } from '../forms.js';
-import { state, refreshMe } from '../state.js';
+import { state, refreshMe, emit } from '../state.js';
+import { stopPlayer } from '../player.js';
 import { go } from '../router.js';
 
 async function topUpNotice(id) {
@@ -49,6 +50,7 @@ export async function account(container, route) {
 
     const passwordForm = h('form', { class: 'form', novalidate: true },
       h('p', { class: 'hint' }, t('account.reauth')),
+      h('input', { type: 'text', autocomplete: 'username', value: me.username, hidden: true, readonly: true, tabindex: '-1', 'aria-hidden': 'true' }),
       field(t('account.currentPassword'), { name: 'currentPassword', type: 'password', autocomplete: 'current-password', required: true }),
       field(t('account.newPassword'), { name: 'newPassword', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
       h('button', { class: 'btn btn-primary', type: 'submit' }, t('account.save')));
@@ -76,10 +78,12 @@ export async function account(container, route) {
       } catch (error) {
         if (error.status !== 401) { toast(error.message, 'error'); logout.disabled = false; return; }
       }
+      stopPlayer();
       state.me = null;
       state.guest = false;
-      location.hash = '#/login';
-      location.reload();
+      state.ownedIds.clear();
+      emit('me', null);
+      go('#/login');
     } }, t('account.logout'));
 
     body.append(
