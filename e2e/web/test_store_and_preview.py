@@ -28,7 +28,7 @@ def test_guest_previews_a_song_and_is_stopped_at_30_seconds(page, server, needs,
     mini = page.locator("#mini")
     expect(mini).to_be_visible()
     wait_playing(page)
-    expect(mini.get_by_role("button", name="Pause")).to_be_visible()
+    expect(mini.get_by_role("button", name="Pause", exact=True)).to_be_visible()
     if viewport.startswith("phone-landscape"):
         # In phone landscape the mini player sits inside the tab bar, on the same row.
         mini_box, tabs_box = mini.bounding_box(), page.locator("#tabs").bounding_box()
@@ -41,8 +41,8 @@ def test_guest_previews_a_song_and_is_stopped_at_30_seconds(page, server, needs,
     # The mini player stays on every page.
     tab(page, "Store").click()
     expect(mini).to_be_visible()
-    mini.get_by_role("button", name="Pause").click()
-    expect(mini.get_by_role("button", name="Play")).to_be_visible()
+    mini.get_by_role("button", name="Pause", exact=True).click()
+    expect(mini.get_by_role("button", name="Play", exact=True)).to_be_visible()
     assert audio_state(page)["paused"]
 
     mini.get_by_role("button", name=re.compile("^Open player")).click()
@@ -133,3 +133,25 @@ def test_public_song_page_has_link_preview_tags_and_a_preview_player(page, serve
     assert page.locator("audio").get_attribute("src") == track["audioUrl"]
     page.get_by_role("link", name="Open in SoTube").click()
     expect(page.get_by_role("heading", name=track["title"], level=1)).to_be_visible()
+
+
+def test_favourites_and_recently_played_rows(make_context, server, needs, shot):
+    needs("catalog", "media")
+    from webhelpers import register
+    page = make_context().new_page()
+    register(page, server)
+    home = page.request.get(server + "/api/v1/store/home").json()
+    album = page.request.get(server + f"/api/v1/albums/{home['newReleases'][0]['id']}").json()
+    track = album["tracks"][0]
+    page.goto(server + f"/#/song/{track['id']}")
+    favourite = page.get_by_role("button", name="Add to favourites")
+    favourite.click()
+    expect(page.get_by_role("button", name="Remove from favourites")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_playing(page)
+    page.locator("#mini").get_by_role("button", name="Pause", exact=True).click()
+    tab(page, "Store").click()
+    for row in ("Recently played", "Favourites"):
+        section = page.locator(".shelf").filter(has=page.get_by_role("heading", name=row, exact=True))
+        expect(section.locator(f'.track-row[data-track-id="{track["id"]}"]')).to_be_visible()
+    shot(page, "29-home-rows")

@@ -2,11 +2,21 @@
 import { api } from '../api.js';
 import { t, formatDate, formatDuration } from '../i18n.js';
 import { h, icon, load, artwork, buyControl } from '../ui.js';
-import { isOwned } from '../state.js';
+import { isOwned, state } from '../state.js';
 import { favouriteButton } from './pages.js';
 
 export async function song(container, route, ctx) {
-  await load(container, () => api.get(`/api/v1/tracks/${encodeURIComponent(route.id)}`), (d) => {
+  await load(container, async () => {
+    const detail = await api.get(`/api/v1/tracks/${encodeURIComponent(route.id)}`);
+    let favourite = false;
+    if (state.me) {
+      try {
+        const favourites = await api.get('/api/v1/me/favourites', { quiet: true });
+        favourite = favourites.tracks.some((x) => x.id === detail.track.id);
+      } catch { /* shown as not favourite */ }
+    }
+    return { ...detail, favourite };
+  }, (d) => {
     const tr = d.track;
     const facts = [
       [t('song.album'), h('a', { href: `#/album/${encodeURIComponent(tr.albumId)}` }, tr.albumTitle)],
@@ -24,7 +34,7 @@ export async function song(container, route, ctx) {
           h('div', { class: 'hero-actions' },
             h('button', { class: 'btn btn-primary', type: 'button', onclick: () => ctx.play([tr], 0), 'aria-label': t('track.play') }, icon('play'), h('span', {}, t('track.play'))),
             buyControl(tr, ctx),
-            favouriteButton('tracks', tr.id, false)),
+            favouriteButton('tracks', tr.id, d.favourite)),
           isOwned(tr) ? null : h('p', { class: 'hint' }, t('song.previewNote')))),
       h('dl', { class: 'facts' }, facts.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
       d.lyrics ? h('section', {}, h('h2', {}, t('song.lyrics')), h('p', { class: 'lyrics' }, d.lyrics)) : null,
