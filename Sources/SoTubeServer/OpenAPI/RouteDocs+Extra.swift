@@ -1,7 +1,9 @@
 // Route tables added by later features are listed here (catalog, commerce, media, library ...).
 extension RouteDocs {
-    static var extra: [RouteDoc] { []
-        + RouteDocs.share
+    static var extra: [RouteDoc] {
+        var all: [RouteDoc] = []
+        all += share
+        return all
     }
 }
 
