@@ -95,7 +95,15 @@ export function toast(message, kind = 'info') {
     h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('common.dismiss'), onclick: () => item.remove() }, icon('close')));
   region.append(item);
   while (region.children.length > 2) region.firstElementChild.remove();
-  setTimeout(() => item.remove(), kind === 'error' ? 9000 : 5000);
+  raiseToasts(region);
+  setTimeout(() => { item.remove(); raiseToasts(region); }, kind === 'error' ? 9000 : 5000);
+}
+
+/** Toasts live in a manual popover so they show above open dialogs (the player, confirmations). */
+function raiseToasts(region) {
+  if (typeof region.showPopover !== 'function') return;
+  if (region.matches(':popover-open')) region.hidePopover();
+  if (region.children.length) region.showPopover();
 }
 
 // ---- dialogs ------------------------------------------------------------------------------

@@ -34,8 +34,8 @@ export async function account(container, route) {
     const summary = h('dl', { class: 'summary' },
       h('div', {}, h('dt', {}, t('account.songsOwned')), h('dd', {}, String(me.ownedCount))),
       h('div', {}, h('dt', {}, t('account.coins')), h('dd', { id: 'account-coins' }, String(me.coins))),
-      h('div', {}, h('dt', {}, t('account.username')), h('dd', {}, me.username)),
-      h('div', {}, h('dt', {}, t('account.email')), h('dd', {}, me.email)));
+      h('div', {}, h('dt', {}, t('account.username')), h('dd', { class: 'text' }, me.username)),
+      h('div', {}, h('dt', {}, t('account.email')), h('dd', { class: 'text' }, me.email)));
 
     const usernameForm = h('form', { class: 'form', novalidate: true },
       field(t('account.oldUsername'), { name: 'oldUsername', autocomplete: 'username', required: true, autocapitalize: 'none' }),
