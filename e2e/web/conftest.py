@@ -31,6 +31,17 @@ VIEWPORTS = {
 }
 
 
+DATA_DIR = []  # the running server's data directory, when the tests started it
+
+
+@pytest.fixture
+def outbox(server):
+    """The server's outbox folder (password-reset mail), or a skip when the server is not ours."""
+    if not DATA_DIR:
+        pytest.skip("the outbox is only reachable when the tests start the server")
+    return Path(DATA_DIR[0]) / "outbox"
+
+
 def _free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -42,12 +53,14 @@ def server():
     """A real server on a loopback port with a fresh data directory; stopped with SIGTERM.
     SOTUBE_E2E_BASE_URL points the tests at a server that is already running instead."""
     if os.environ.get("SOTUBE_E2E_BASE_URL"):
+        DATA_DIR.clear()
         yield os.environ["SOTUBE_E2E_BASE_URL"].rstrip("/")
         return
     binary = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
     if not binary.exists():
         pytest.fail(f"server binary {binary} not found: run `swift build` first or set SOTUBE_BIN")
     data = tempfile.mkdtemp(prefix="sotube-e2e-")
+    DATA_DIR[:] = [data]
     port = _free_port()
     env = dict(os.environ, SOTUBE_BCRYPT_COST="4")
     log = open(Path(data) / "server.log", "wb")

@@ -149,3 +149,30 @@ def test_session_ended_elsewhere_is_explained(make_context, server, console):
     tab(first, "Account").click()
     expect(first.get_by_text("Your session has expired. Please log in again.")).to_be_visible()
     expect(first.get_by_role("button", name="Log in")).to_be_visible()
+
+
+def test_password_reset_through_the_mailed_link(page, server, outbox, shot):
+    import email
+    from email import policy
+    username, _ = register(page, server)
+    tab(page, "Account").click()
+    page.get_by_role("button", name="Log out").click()
+    before = set(outbox.glob("*.eml")) if outbox.exists() else set()
+    page.get_by_role("link", name="Forgot password?").click()
+    page.get_by_label("Email").fill(f"{username}@example.test")
+    page.get_by_role("button", name="Send reset link").click()
+    expect(page.get_by_text("If an account has this address")).to_be_visible()
+    deadline = __import__("time").time() + 10
+    while not (set(outbox.glob("*.eml")) - before) and __import__("time").time() < deadline:
+        page.wait_for_timeout(200)
+    mail = sorted(set(outbox.glob("*.eml")) - before)
+    assert mail, "a reset message was written to the outbox"
+    message = email.message_from_bytes(mail[-1].read_bytes(), policy=policy.default)
+    text = message.get_body(preferencelist=("plain", "html")).get_content()
+    link = re.search(r"https?://\S+/#/reset-password\?token=[\w\-]+", text).group(0)
+    page.goto(server + link[link.index("/#/"):])
+    page.get_by_label("New password").fill("brand new pass 9")
+    shot(page, "06-reset-password")
+    page.get_by_role("button", name="Save new password").click()
+    expect(page.get_by_text("Your password was changed. You can log in now.")).to_be_visible()
+    log_in(page, server, username, "brand new pass 9")
