@@ -56,14 +56,23 @@ let package = Package(
         ),
         .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),
         .testTarget(
+            name: "SoTubeMediaTests",
+            dependencies: ["SoTubeMedia", "SoTubeStoreSQL", "SoTubeCore", .product(name: "SQLKit", package: "sql-kit")]),
+        .testTarget(
             name: "SoTubeStoreTests",
-            dependencies: ["SoTubeStoreSQL", "SoTubeCore"]
+            dependencies: [
+                "SoTubeStoreSQL", "SoTubeCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SoTubeServerTests",
             dependencies: [
                 "SoTubeServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "SoTubeStoreSQL",
+                .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
     ]

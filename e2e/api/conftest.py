@@ -21,7 +21,7 @@ def free_port():
 
 def cli(*args, data, env=None, check=True):
     """Runs `sotube ARGS --data DATA` and returns the CompletedProcess."""
-    full_env = {**os.environ, "SOTUBE_BCRYPT_COST": "4", **(env or {})}
+    full_env = {**os.environ, "SOTUBE_BCRYPT_COST": "4", "SOTUBE_DEMO": "0", **(env or {})}
     result = subprocess.run([BIN, *args], capture_output=True, text=True, env=full_env, timeout=300,
                             cwd=str(data))
     if check and result.returncode != 0:
@@ -34,7 +34,7 @@ class Server:
         self.data, self.port = data, port
         self.base = f"http://127.0.0.1:{port}"
         self.log = open(os.path.join(str(data), "server.log"), "w+")
-        full_env = {**os.environ, "SOTUBE_BCRYPT_COST": "4", **(env or {})}
+        full_env = {**os.environ, "SOTUBE_BCRYPT_COST": "4", "SOTUBE_DEMO": "0", **(env or {})}
         self.process = subprocess.Popen([BIN, "serve", "--host", "127.0.0.1", *args], cwd=str(data),
                                         env=full_env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 240  # the first start seeds the demo catalog

@@ -8,6 +8,7 @@ public struct AppServices: Sendable {
     public let configuration: ServerConfiguration
     public let database: SoTubeDatabase
     public let auth: AuthService
+    public let commerce: CommerceService
     public var clock: any SoTubeClock { configuration.clock }
     public var ids: any IDSource { configuration.ids }
     public var logger: Logger { configuration.logger }
@@ -21,6 +22,10 @@ public struct AppServices: Sendable {
             mailer: OutboxMailer(
                 directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
             publicBaseURL: configuration.baseURL)
+        self.commerce = CommerceService(
+            store: database.commerce, accounts: database.accounts,
+            sandbox: SandboxPaymentProvider(keyBytes: configuration.ids.randomBytes(32), ids: configuration.ids),
+            clock: configuration.clock, ids: configuration.ids)
     }
 
     /// How many songs the user owns.

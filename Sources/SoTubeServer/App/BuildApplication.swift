@@ -15,6 +15,15 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     AuthController(services: services).register(on: router)
     MeController(services: services).register(on: router)
     SharePageController(services: services).register(on: router)
+    WalletController(services: services).register(on: router)
+    PurchaseController(services: services).register(on: router)
+    SandboxCheckoutController(services: services).register(on: router)
+    CatalogController(services: services).register(on: router)
+    SearchController(services: services).register(on: router)
+    FavouritesController(services: services).register(on: router)
+    LibraryController(services: services).register(on: router)
+    AudioController(services: services).register(on: router)
+    ArtworkController(services: services).register(on: router)
     return router
 }
 
@@ -31,6 +40,7 @@ public func buildApplication(_ services: AppServices) -> some ApplicationProtoco
 /// Serves until SIGTERM or SIGINT, then closes the database.
 public func serve(_ configuration: ServerConfiguration) async throws {
     let services = try await AppServices.open(configuration)
+    await services.seedDemoCatalogIfEmpty()
     configuration.logger.info(
         "serving",
         metadata: [

@@ -1,12 +1,10 @@
-// Route tables added by later features are listed here (catalog, commerce, media, library ...).
+// Route tables added by each feature area, listed once here.
 extension RouteDocs {
-    static var extra: [RouteDoc] {
-        var all: [RouteDoc] = []
-        all += share
-        return all
-    }
+    static var extra: [RouteDoc] { commerce + catalog + media + share }
 }
 
 extension SchemaDocs {
-    static var extra: [String: JSONValue] { [:] }
+    static var extra: [String: JSONValue] {
+        commerce.merging(catalog, uniquingKeysWith: { $1 })
+    }
 }

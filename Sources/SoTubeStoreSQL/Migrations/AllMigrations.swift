@@ -4,5 +4,7 @@ public enum AllMigrations {
         Migration001Accounts.migration,
         Migration002Catalog.migration,
         Migration003Ownership.migration,
+        Migration004Commerce.migration,
+        Migration005Discovery.migration,
     ]
 }

@@ -6,11 +6,23 @@ public struct SoTubeDatabase: Sendable {
     public let backend: any SQLBackend
     public let accounts: SQLAccountStore
     public let ownership: SQLOwnershipStore
+    public let commerce: SQLCommerceStore
+    public let catalog: SQLCatalogReader
+    public let search: SQLSearchStore
+    public let searchIndex: SQLSearchIndex
+    public let discovery: SQLDiscoveryStore
+    public let library: SQLLibraryStore
 
     public init(backend: any SQLBackend) {
         self.backend = backend
         self.accounts = SQLAccountStore(backend: backend)
         self.ownership = SQLOwnershipStore(backend: backend)
+        self.commerce = SQLCommerceStore(backend: backend)
+        self.catalog = SQLCatalogReader(backend: backend)
+        self.search = SQLSearchStore(backend: backend)
+        self.searchIndex = SQLSearchIndex(backend: backend)
+        self.discovery = SQLDiscoveryStore(backend: backend)
+        self.library = SQLLibraryStore(backend: backend)
     }
 
     /// Opens `location` (SQLite path or postgres:// URL) and applies pending migrations.

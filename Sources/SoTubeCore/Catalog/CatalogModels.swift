@@ -1,0 +1,149 @@
+import Foundation
+
+/// A song as the catalog stores it, with its artist's and album's names.
+public struct CatalogTrack: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var artistID: String
+    public var artistName: String
+    public var albumID: String
+    public var albumTitle: String
+    public var trackNumber: Int
+    public var discNumber: Int
+    public var durationMs: Int
+    public var genre: String?
+    public var explicit: Bool
+    public var price: Int
+
+    public init(
+        id: String, title: String, artistID: String, artistName: String, albumID: String, albumTitle: String,
+        trackNumber: Int, discNumber: Int, durationMs: Int, genre: String?, explicit: Bool, price: Int
+    ) {
+        self.id = id
+        self.title = title
+        self.artistID = artistID
+        self.artistName = artistName
+        self.albumID = albumID
+        self.albumTitle = albumTitle
+        self.trackNumber = trackNumber
+        self.discNumber = discNumber
+        self.durationMs = durationMs
+        self.genre = genre
+        self.explicit = explicit
+        self.price = price
+    }
+}
+
+/// The song page: the track plus its lyrics, its artist's bio and its album's release date.
+public struct CatalogTrackDetail: Sendable, Equatable {
+    public var track: CatalogTrack
+    public var lyrics: String?
+    public var artistBio: String?
+    public var releaseDate: String?
+    public var waveform: [Double]
+    public init(track: CatalogTrack, lyrics: String?, artistBio: String?, releaseDate: String?, waveform: [Double]) {
+        self.track = track
+        self.lyrics = lyrics
+        self.artistBio = artistBio
+        self.releaseDate = releaseDate
+        self.waveform = waveform
+    }
+}
+
+public struct CatalogArtist: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var bio: String?
+    public init(id: String, name: String, bio: String?) {
+        self.id = id
+        self.name = name
+        self.bio = bio
+    }
+}
+
+/// An album with what lists show about its tracks.
+public struct CatalogAlbum: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var artistID: String
+    public var artistName: String
+    public var releaseDate: String?
+    public var year: Int?
+    public var genre: String?
+    /// `albums.price`: the bundle price when the operator set one.
+    public var explicitPrice: Int?
+    public var trackCount: Int
+    public var trackPriceSum: Int
+    public var explicit: Bool
+
+    public init(
+        id: String, title: String, artistID: String, artistName: String, releaseDate: String?, year: Int?,
+        genre: String?, explicitPrice: Int?, trackCount: Int, trackPriceSum: Int, explicit: Bool
+    ) {
+        self.id = id
+        self.title = title
+        self.artistID = artistID
+        self.artistName = artistName
+        self.releaseDate = releaseDate
+        self.year = year
+        self.genre = genre
+        self.explicitPrice = explicitPrice
+        self.trackCount = trackCount
+        self.trackPriceSum = trackPriceSum
+        self.explicit = explicit
+    }
+
+    /// The bundle price for the whole album (see `BundlePricing`).
+    public var bundlePrice: Int {
+        // The rule depends only on the sum of the track prices.
+        BundlePricing.albumPrice(trackPrices: [trackPriceSum], explicitPrice: explicitPrice)
+    }
+}
+
+/// A featured playlist ("volume") or a mood's playlist.
+public struct CatalogPlaylist: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var description: String
+    public var kind: String
+    public var trackCount: Int
+    /// The album whose artwork stands for the playlist (its first track's), nil when empty.
+    public var coverAlbumID: String?
+    public init(
+        id: String, name: String, description: String, kind: String, trackCount: Int, coverAlbumID: String?
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.kind = kind
+        self.trackCount = trackCount
+        self.coverAlbumID = coverAlbumID
+    }
+}
+
+public struct CatalogMood: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var playlistID: String
+    public var coverAlbumID: String?
+    public init(id: String, name: String, playlistID: String, coverAlbumID: String?) {
+        self.id = id
+        self.name = name
+        self.playlistID = playlistID
+        self.coverAlbumID = coverAlbumID
+    }
+}
+
+/// Ranked search hits: entity ids per kind, best first.
+public struct SearchHits: Sendable, Equatable {
+    public var artistIDs: [String] = []
+    public var albumIDs: [String] = []
+    public var trackIDs: [String] = []
+    public var playlistIDs: [String] = []
+    public init() {}
+}
+
+/// What can be searched.
+public enum SearchKind: String, Sendable, CaseIterable {
+    case artist, album, track, playlist
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// How catalog text and search queries are compared: case- and diacritic-insensitive in Latin and
+/// Cyrillic ("Björk" ~ "bjork", "ЁЛКА" ~ "елка"), split into words of letters and digits.
+/// The same normal form is stored per entity and computed for every query, on every engine.
+public enum SearchText {
+    /// The longest query taken into account (characters) and the most words used from it.
+    public static let maxQueryLength = 200
+    public static let maxTerms = 8
+
+    /// Lower-cased, diacritics removed (ё→е; й stays й, a letter of its own in Russian), words of
+    /// letters and digits separated by single spaces.
+    public static func normalize(_ text: String) -> String {
+        words(text).joined(separator: " ")
+    }
+
+    /// The normalised words of `text`.
+    public static func words(_ text: String) -> [String] {
+        // Protect й/Й: diacritic folding would turn it into и, a different letter.
+        let protected = text.precomposedStringWithCanonicalMapping.replacingOccurrences(of: "й", with: "\u{E000}")
+            .replacingOccurrences(of: "Й", with: "\u{E000}")
+        let folded = protected.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .lowercased()
+            .replacingOccurrences(of: "ё", with: "е")
+            .replacingOccurrences(of: "\u{E000}", with: "й")
+        var result: [String] = []
+        var current = ""
+        for scalar in folded.unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) || scalar == "й" {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                result.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+}
+
+/// A parsed search query: its normalised words, each matched as a word prefix ("bjo" finds "Björk").
+public struct SearchQuery: Sendable, Equatable {
+    /// The text as typed (trimmed, shortened to `SearchText.maxQueryLength`).
+    public let text: String
+    /// Normalised words, at most `SearchText.maxTerms`.
+    public let terms: [String]
+
+    public init(_ raw: String) {
+        let trimmed = String(raw.trimmingCharacters(in: .whitespacesAndNewlines).prefix(SearchText.maxQueryLength))
+        self.text = trimmed
+        self.terms = Array(SearchText.words(trimmed).prefix(SearchText.maxTerms))
+    }
+
+    public var isEmpty: Bool { terms.isEmpty }
+    /// The normalised whole query, compared with normalised names for the exact-match boost.
+    public var key: String { terms.joined(separator: " ") }
+
+    /// SQLite FTS5 MATCH expression: every word as a quoted prefix term, all required.
+    /// Words hold only letters and digits, so quoting cannot be broken.
+    public var fts5Expression: String {
+        terms.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+
+    /// PostgreSQL `to_tsquery('simple', ...)` expression: every word as a prefix, all required.
+    public var tsQueryExpression: String {
+        terms.map { "'\($0)':*" }.joined(separator: " & ")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A completed purchase of one song or of an album's unowned songs.
+public struct Purchase: Sendable, Equatable {
+    public var id: String
+    public var userID: String
+    /// "track" or "album".
+    public var kind: String
+    public var trackIDs: [String]
+    public var albumID: String?
+    public var title: String
+    /// Coins charged.
+    public var coins: Int
+    public var balanceAfter: Int
+    public var createdAt: Date
+
+    public init(
+        id: String, userID: String, kind: String, trackIDs: [String], albumID: String?, title: String, coins: Int,
+        balanceAfter: Int, createdAt: Date
+    ) {
+        self.id = id
+        self.userID = userID
+        self.kind = kind
+        self.trackIDs = trackIDs
+        self.albumID = albumID
+        self.title = title
+        self.coins = coins
+        self.balanceAfter = balanceAfter
+        self.createdAt = createdAt
+    }
+}
+
+/// Everything one purchase needs; ids and time come from the caller (injected sources).
+public struct PurchaseCommand: Sendable {
+    public var userID: String
+    public var target: PurchaseTarget
+    public var idempotencyKey: String
+    public var purchaseID: String
+    public var ledgerEntryID: String
+    public var now: Date
+
+    public init(
+        userID: String, target: PurchaseTarget, idempotencyKey: String, purchaseID: String, ledgerEntryID: String,
+        now: Date
+    ) {
+        self.userID = userID
+        self.target = target
+        self.idempotencyKey = idempotencyKey
+        self.purchaseID = purchaseID
+        self.ledgerEntryID = ledgerEntryID
+        self.now = now
+    }
+}
+
+/// A purchase and the balance right after it. `replayed` is true when the idempotency key had been
+/// used before with the same request: nothing was charged this time.
+public struct PurchaseOutcome: Sendable, Equatable {
+    public var purchase: Purchase
+    public var balance: Int
+    public var replayed: Bool
+
+    public init(purchase: Purchase, balance: Int, replayed: Bool) {
+        self.purchase = purchase
+        self.balance = balance
+        self.replayed = replayed
+    }
+}
+
+public enum TopUpStatus: String, Sendable, Codable {
+    case pending, captured, declined, cancelled
+}
+
+/// Buying a coin pack with money through a payment provider.
+public struct TopUp: Sendable, Equatable {
+    public var id: String
+    public var userID: String
+    public var packID: String
+    public var coins: Int
+    public var price: Money
+    public var status: TopUpStatus
+    public var provider: String
+    /// The provider's order reference: coins are credited at most once per reference.
+    public var providerReference: String
+    public var createdAt: Date
+    public var capturedAt: Date?
+
+    public init(
+        id: String, userID: String, packID: String, coins: Int, price: Money, status: TopUpStatus, provider: String,
+        providerReference: String, createdAt: Date, capturedAt: Date? = nil
+    ) {
+        self.id = id
+        self.userID = userID
+        self.packID = packID
+        self.coins = coins
+        self.price = price
+        self.status = status
+        self.provider = provider
+        self.providerReference = providerReference
+        self.createdAt = createdAt
+        self.capturedAt = capturedAt
+    }
+}
+
+/// What a capture did: credited now, or found already captured (a replay: nothing credited).
+public struct CaptureOutcome: Sendable, Equatable {
+    public var topUp: TopUp
+    public var credited: Bool
+    public var balance: Int
+
+    public init(topUp: TopUp, credited: Bool, balance: Int) {
+        self.topUp = topUp
+        self.credited = credited
+        self.balance = balance
+    }
+}
+
+/// A minted gift code (stored normalized, without dashes).
+public struct GiftCode: Sendable, Equatable {
+    public var code: String
+    public var coins: Int
+    public var createdAt: Date
+    public var redeemedBy: String?
+    public var redeemedAt: Date?
+
+    public init(code: String, coins: Int, createdAt: Date, redeemedBy: String? = nil, redeemedAt: Date? = nil) {
+        self.code = code
+        self.coins = coins
+        self.createdAt = createdAt
+        self.redeemedBy = redeemedBy
+        self.redeemedAt = redeemedAt
+    }
+}
+
+/// A credit to a balance: a redeemed code or an operator's grant.
+public struct CreditOutcome: Sendable, Equatable {
+    public var coins: Int
+    public var balance: Int
+
+    public init(coins: Int, balance: Int) {
+        self.coins = coins
+        self.balance = balance
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Why coins moved. Every change of a balance is one ledger entry of one of these kinds.
+public enum LedgerKind: String, Sendable, Codable, CaseIterable {
+    case purchase
+    case topUp = "top-up"
+    case giftCode = "gift-code"
+    case grant
+}
+
+/// One movement of coins: `delta` is signed (credits positive), `balanceAfter` the balance it left.
+public struct LedgerEntry: Sendable, Equatable {
+    public var id: String
+    public var userID: String
+    public var kind: LedgerKind
+    /// The purchase id, top-up id, gift code or grant id the entry belongs to (unique per kind).
+    public var reference: String
+    public var delta: Int
+    public var balanceAfter: Int
+    public var description: String
+    public var money: Money?
+    public var createdAt: Date
+
+    public init(
+        id: String, userID: String, kind: LedgerKind, reference: String, delta: Int, balanceAfter: Int,
+        description: String, money: Money? = nil, createdAt: Date
+    ) {
+        self.id = id
+        self.userID = userID
+        self.kind = kind
+        self.reference = reference
+        self.delta = delta
+        self.balanceAfter = balanceAfter
+        self.description = description
+        self.money = money
+        self.createdAt = createdAt
+    }
+}
+
+/// The facts `sotube ledger verify` checks, gathered by a store.
+public struct LedgerFacts: Sendable {
+    public struct Account: Sendable {
+        public var userID: String
+        public var username: String
+        public var cachedBalance: Int
+        public var ledgerSum: Int
+        public init(userID: String, username: String, cachedBalance: Int, ledgerSum: Int) {
+            self.userID = userID
+            self.username = username
+            self.cachedBalance = cachedBalance
+            self.ledgerSum = ledgerSum
+        }
+    }
+    /// A purchase or captured top-up and the ledger entries that reference it.
+    public struct Movement: Sendable {
+        public var id: String
+        /// The coins it should have moved: negative for a purchase, positive for a top-up.
+        public var expectedDelta: Int
+        public var entryCount: Int
+        public var entrySum: Int
+        public init(id: String, expectedDelta: Int, entryCount: Int, entrySum: Int) {
+            self.id = id
+            self.expectedDelta = expectedDelta
+            self.entryCount = entryCount
+            self.entrySum = entrySum
+        }
+    }
+    public var accounts: [Account]
+    public var purchases: [Movement]
+    public var topUps: [Movement]
+    /// Ledger entries of kind purchase or top-up whose purchase or captured top-up does not exist.
+    public var orphanEntryIDs: [String]
+    /// Owned songs whose purchase does not exist.
+    public var unpaidOwnership: [String]
+    public var entryCount: Int
+
+    public init(
+        accounts: [Account], purchases: [Movement], topUps: [Movement], orphanEntryIDs: [String],
+        unpaidOwnership: [String], entryCount: Int
+    ) {
+        self.accounts = accounts
+        self.purchases = purchases
+        self.topUps = topUps
+        self.orphanEntryIDs = orphanEntryIDs
+        self.unpaidOwnership = unpaidOwnership
+        self.entryCount = entryCount
+    }
+}
+
+/// The verdict on the ledger: exact when `problems` is empty.
+public struct LedgerReport: Sendable {
+    public var problems: [String]
+    public var accountCount: Int
+    public var entryCount: Int
+    public var purchaseCount: Int
+    public var topUpCount: Int
+    public var isExact: Bool { problems.isEmpty }
+
+    /// Every cached balance must equal its ledger sum; every purchase must have exactly one debit of its
+    /// price and every captured top-up exactly one credit of its coins; nothing may be owned unpaid.
+    public init(facts: LedgerFacts) {
+        var problems: [String] = []
+        for account in facts.accounts where account.cachedBalance != account.ledgerSum {
+            problems.append(
+                "user \(account.username) (\(account.userID)): balance \(account.cachedBalance) but ledger sums to \(account.ledgerSum)")
+        }
+        for purchase in facts.purchases
+        where purchase.entryCount != 1 || purchase.entrySum != purchase.expectedDelta {
+            problems.append(
+                "purchase \(purchase.id): \(purchase.entryCount) ledger entries summing to \(purchase.entrySum), expected one of \(purchase.expectedDelta)")
+        }
+        for topUp in facts.topUps where topUp.entryCount != 1 || topUp.entrySum != topUp.expectedDelta {
+            problems.append(
+                "top-up \(topUp.id): \(topUp.entryCount) ledger entries summing to \(topUp.entrySum), expected one of \(topUp.expectedDelta)")
+        }
+        for id in facts.orphanEntryIDs {
+            problems.append("ledger entry \(id) references no purchase or captured top-up")
+        }
+        for owned in facts.unpaidOwnership {
+            problems.append("owned song \(owned) has no purchase")
+        }
+        self.problems = problems
+        self.accountCount = facts.accounts.count
+        self.entryCount = facts.entryCount
+        self.purchaseCount = facts.purchases.count
+        self.topUpCount = facts.topUps.count
+    }
+}

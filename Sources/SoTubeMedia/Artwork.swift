@@ -1,0 +1,118 @@
+import Foundation
+import SoTubeCore
+
+/// Album art in three square sizes: `artwork/<key>-600.jpg`, `-300`, `-100`. The catalog stores
+/// `artwork/<key>.jpg`; `ArtworkSizes.path(for:size:)` gives a size's file.
+public enum ArtworkSizes {
+    public static let sizes = [100, 300, 600]
+
+    /// The file for `size` (rounded up to the next made size) of the stored `base` path.
+    public static func path(for base: String, size: Int) -> String {
+        let chosen = sizes.first { $0 >= size } ?? 600
+        let stem = base.hasSuffix(".jpg") ? String(base.dropLast(4)) : base
+        return "\(stem)-\(chosen).jpg"
+    }
+}
+
+extension MediaTools {
+    /// Where an album's picture comes from.
+    public enum ArtworkSource: Sendable {
+        /// The file's attached picture (ID3 APIC, MP4 covr, FLAC picture ...).
+        case embedded(path: String, inputOptions: [String])
+        /// An image file such as cover.jpg.
+        case image(path: String)
+        /// A generated cover, deterministic for `seed`.
+        case generated(seed: String)
+    }
+
+    /// Writes the three sizes for `key` and returns the stored base path (`artwork/<key>.jpg`).
+    public func makeArtwork(_ source: ArtworkSource, key: String, mediaRoot: URL) async throws
+        -> String
+    {
+        let directory = mediaRoot.appendingPathComponent("artwork")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let input: [String]
+        let stream: String
+        switch source {
+        case .embedded(let path, let options):
+            input = options + ["-i", path]
+            stream = "[0:v:0]"
+        case .image(let path):
+            input = ["-i", path]
+            stream = "[0:v:0]"
+        case .generated(let seed):
+            input = ["-f", "lavfi", "-i", Self.generatedCoverSource(seed: seed)]
+            stream = "[0:v:0]"
+        }
+        let filter =
+            "\(stream)scale=600:600:force_original_aspect_ratio=increase,crop=600:600,setsar=1,split=3[a][b][c];"
+            + "[b]scale=300:300[b3];[c]scale=100:100[c1]"
+        let base = "artwork/\(key).jpg"
+        var arguments = input + ["-filter_complex", filter]
+        for (label, size) in [("[a]", 600), ("[b3]", 300), ("[c1]", 100)] {
+            let out = mediaRoot.appendingPathComponent(ArtworkSizes.path(for: base, size: size)).path
+            arguments += ["-map", label, "-frames:v", "1", "-q:v", "3", "-update", "1", out]
+        }
+        try await ffmpeg(arguments)
+        return base
+    }
+
+    /// A lavfi source for a cover: a seeded colour gradient, blended with a seeded
+    /// cellular-automaton texture. No fonts, no network, the same picture for the same seed.
+    static func generatedCoverSource(seed: String) -> String {
+        var state = UInt64(StableHash.hex(seed), radix: 16) ?? 1
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        func colour() -> String {
+            let hue = Double(next() % 360) / 360
+            let (r, g, b) = hsv(hue, 0.55 + Double(next() % 40) / 100, 0.55 + Double(next() % 45) / 100)
+            return String(format: "0x%02x%02x%02x", Int(r * 255), Int(g * 255), Int(b * 255))
+        }
+        let c0 = colour()
+        let c1 = colour()
+        let c2 = colour()
+        let rule = [18, 22, 30, 45, 60, 73, 90, 105, 110, 122, 126, 150][Int(next() % 12)]
+        let gradient =
+            "gradients=s=600x600:c0=\(c0):c1=\(c1):c2=\(c2):nb_colors=3:seed=\(next() % 100_000):speed=0.01:"
+            + "x0=\(next() % 600):y0=\(next() % 600):x1=\(next() % 600):y1=\(next() % 600)"
+        let texture =
+            "cellauto=s=600x600:rule=\(rule):seed=\(next() % 100_000):random_fill_ratio=0.5:full=1,"
+            + "format=rgba,colorchannelmixer=aa=0.18"
+        return "\(gradient),format=rgba[g];\(texture)[t];[g][t]overlay,format=yuvj420p"
+    }
+
+    static func hsv(_ h: Double, _ s: Double, _ v: Double) -> (Double, Double, Double) {
+        let i = Int(h * 6) % 6
+        let f = h * 6 - Double(Int(h * 6))
+        let p = v * (1 - s)
+        let q = v * (1 - f * s)
+        let t = v * (1 - (1 - f) * s)
+        switch i {
+        case 0: return (v, t, p)
+        case 1: return (q, v, p)
+        case 2: return (p, v, t)
+        case 3: return (p, q, v)
+        case 4: return (t, p, v)
+        default: return (v, p, q)
+        }
+    }
+
+    /// cover.jpg, folder.jpg, front.jpg (any case, .jpg/.jpeg/.png) in `folder`.
+    public static func folderImage(in folder: URL) -> String? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            return nil
+        }
+        let wanted = ["cover", "folder", "front", "album", "albumart"]
+        for stem in wanted {
+            if let name = names.sorted().first(where: { name in
+                let lower = name.lowercased()
+                return ["jpg", "jpeg", "png"].contains { lower == "\(stem).\($0)" }
+            }) {
+                return folder.appendingPathComponent(name).path
+            }
+        }
+        return nil
+    }
+}

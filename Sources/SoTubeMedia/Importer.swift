@@ -1,0 +1,211 @@
+import Foundation
+import Logging
+import SoTubeCore
+
+/// The result of an import: counts and every skip with its reason.
+public struct ImportReport: Sendable {
+    public var imported: [String: String] = [:]  // source key → track id
+    public var updated: [String: String] = [:]
+    public var unchanged: [String] = []
+    public var skipped: [SkippedFile] = []
+    public var seconds: Double = 0
+    public init() {}
+
+    /// Track IDs in the order of `keys`.
+    public func trackID(for key: String) -> String? { imported[key] ?? updated[key] }
+}
+
+public struct ImportProgress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var current: String
+}
+
+/// Imports audio files into the catalog: probe, tags (or path fallback), artwork, preview,
+/// full-song rendition, waveform. `concurrency` ffmpeg jobs run at once (one per core).
+public struct MediaImporter: Sendable {
+    public var tools: MediaTools
+    public var writer: any CatalogWriting
+    public var mediaRoot: URL
+    public var policy: PreviewPolicy
+    public var concurrency: Int
+    public var logger: Logger
+
+    public init(
+        tools: MediaTools = MediaTools(), writer: any CatalogWriting, mediaRoot: URL,
+        policy: PreviewPolicy = .init(),
+        concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        logger: Logger = Logger(label: "import")
+    ) {
+        self.tools = tools
+        self.writer = writer
+        self.mediaRoot = mediaRoot
+        self.policy = policy
+        self.concurrency = concurrency
+        self.logger = logger
+    }
+
+    /// Imports every audio file under `root`.
+    public func importFolder(
+        _ root: URL, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws
+        -> ImportReport
+    {
+        let (items, skipped) = try FolderScanner.scan(root)
+        var report = try await importItems(items, progress: progress)
+        report.skipped = skipped + report.skipped
+        return report
+    }
+
+    enum Outcome: Sendable {
+        case created(String, String)
+        case updated(String, String)
+        case unchanged(String)
+        case skipped(SkippedFile)
+    }
+
+    /// Imports `items` with at most `concurrency` running at once; never throws for one bad file.
+    public func importItems(
+        _ items: [ImportItem], progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    )
+        async throws -> ImportReport
+    {
+        let started = Date()
+        guard tools.available else {
+            throw MediaToolError("ffmpeg/ffprobe not found: install Debian's ffmpeg")
+        }
+        try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
+        let art = AlbumArtCache()
+        var report = ImportReport()
+        var done = 0
+        progress(ImportProgress(done: 0, total: items.count, current: ""))
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            var next = 0
+            func launch() {
+                let item = items[next]
+                next += 1
+                group.addTask { await self.process(item, art: art) }
+            }
+            while next < items.count && next < max(1, concurrency) { launch() }
+            while let outcome = try await group.next() {
+                done += 1
+                var name = ""
+                switch outcome {
+                case .created(let key, let id):
+                    report.imported[key] = id
+                    name = key
+                case .updated(let key, let id):
+                    report.updated[key] = id
+                    name = key
+                case .unchanged(let key):
+                    report.unchanged.append(key)
+                    name = key
+                case .skipped(let skip):
+                    report.skipped.append(skip)
+                    name = skip.path
+                }
+                progress(ImportProgress(done: done, total: items.count, current: name))
+                if next < items.count { launch() }
+            }
+        }
+        try await writer.finishImport()
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    func process(_ item: ImportItem, art: AlbumArtCache) async -> Outcome {
+        do {
+            guard let stat = FolderScanner.stat(item.file) else {
+                return .skipped(SkippedFile(path: item.sourceKey, reason: "cannot read the file"))
+            }
+            if stat.size == 0 {
+                return .skipped(SkippedFile(path: item.sourceKey, reason: "empty file (0 bytes)"))
+            }
+            let known = try await writer.knownSource(path: item.sourceKey)
+            let exists =
+                known.map {
+                    FileManager.default.fileExists(
+                        atPath: mediaRoot.appendingPathComponent($0.mediaPath).path)
+                        && FileManager.default.fileExists(
+                            atPath: mediaRoot.appendingPathComponent($0.previewPath).path)
+                } ?? false
+            if ImportDecision.decide(
+                known: known, size: stat.size, mtime: stat.mtime, renditionsExist: exists)
+                == .unchanged
+            {
+                return .unchanged(item.sourceKey)
+            }
+            let probe: ProbeResult
+            do {
+                probe = try await tools.probe(item.file.path)
+            } catch let error as MediaToolError {
+                return .skipped(SkippedFile(path: item.sourceKey, reason: error.message))
+            }
+            var metadata =
+                item.metadata
+                ?? TagMapping.metadata(
+                    tags: probe.tags, relativePath: item.relativePath, rootName: item.rootName,
+                    durationSeconds: probe.durationSeconds)
+            if metadata.durationMs == 0 {
+                metadata.durationMs = Int((probe.durationSeconds * 1000).rounded())
+            }
+            let albumKey =
+                item.albumKey ?? "\(metadata.albumArtist.lowercased())\u{1F}\(metadata.album.lowercased())"
+            let artSource: MediaTools.ArtworkSource =
+                item.artwork
+                ?? (probe.hasPicture
+                    ? .embedded(path: item.file.path, inputOptions: probe.inputOptions)
+                    : MediaTools.folderImage(in: item.file.deletingLastPathComponent()).map {
+                        .image(path: $0)
+                    }
+                        ?? .generated(seed: albumKey))
+            let artworkPath = await art.artwork(key: albumKey) {
+                await makeArtwork(artSource, albumKey: albumKey)
+            }
+            let renditions: TrackRenditions
+            do {
+                renditions = try await tools.makeRenditions(
+                    source: item.file.path, probe: probe, mediaRoot: mediaRoot,
+                    folder: "tracks/\(StableHash.hex(item.sourceKey))", policy: policy)
+            } catch let error as MediaToolError {
+                return .skipped(
+                    SkippedFile(path: item.sourceKey, reason: "cannot decode: \(error.message)"))
+            }
+            let record = CatalogTrackRecord(
+                sourcePath: item.sourceKey, sourceSize: stat.size, sourceMtime: stat.mtime,
+                metadata: metadata,
+                mediaPath: renditions.mediaPath, mediaType: renditions.mediaType,
+                previewPath: renditions.previewPath,
+                previewType: renditions.previewType, waveform: renditions.waveform,
+                artworkPath: artworkPath,
+                price: item.price, lyrics: item.lyrics, artistBio: item.artistBio,
+                albumPrice: item.albumPrice)
+            let (id, outcome) = try await writer.upsertTrack(record)
+            return outcome == .created ? .created(item.sourceKey, id) : .updated(item.sourceKey, id)
+        } catch {
+            logger.warning("import failed", metadata: ["file": "\(item.sourceKey)", "error": "\(error)"])
+            return .skipped(SkippedFile(path: item.sourceKey, reason: "error: \(error)"))
+        }
+    }
+
+    /// Makes the album's artwork; a broken embedded or folder picture falls back to a generated one.
+    func makeArtwork(_ source: MediaTools.ArtworkSource, albumKey: String) async -> String? {
+        let key = StableHash.hex(albumKey)
+        if let path = try? await tools.makeArtwork(source, key: key, mediaRoot: mediaRoot) {
+            return path
+        }
+        return try? await tools.makeArtwork(.generated(seed: albumKey), key: key, mediaRoot: mediaRoot)
+    }
+}
+
+/// Makes each album's artwork once per run, however many of its tracks are imported at once.
+actor AlbumArtCache {
+    private var tasks: [String: Task<String?, Never>] = [:]
+
+    func artwork(key: String, make: @escaping @Sendable () async -> String?) async -> String? {
+        if let task = tasks[key] { return await task.value }
+        let task = Task { await make() }
+        tasks[key] = task
+        return await task.value
+    }
+}

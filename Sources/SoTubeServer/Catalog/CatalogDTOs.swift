@@ -1,0 +1,77 @@
+import SoTubeAPI
+import SoTubeCore
+
+/// The one place catalog models become wire types (URLs included).
+enum CatalogURLs {
+    static func audio(track id: String) -> String { "/api/v1/tracks/\(id)/audio" }
+    static func artwork(album id: String) -> String { "/api/v1/albums/\(id)/artwork?size=300" }
+    static func image(artist id: String) -> String { "/api/v1/artists/\(id)/image?size=300" }
+    /// Playlists and moods show their first song's album artwork.
+    static func artwork(cover albumID: String?) -> String {
+        albumID.map { artwork(album: $0) } ?? "/api/v1/albums/none/artwork?size=300"
+    }
+}
+
+/// Seconds of audio a non-owner hears (SPEC M1).
+let catalogPreviewSeconds = 30
+
+extension TrackDTO {
+    init(_ track: CatalogTrack, owned: Bool) {
+        self.init(
+            id: track.id, title: track.title, artistId: track.artistID, artistName: track.artistName,
+            albumId: track.albumID, albumTitle: track.albumTitle, trackNumber: track.trackNumber,
+            discNumber: track.discNumber, durationMs: track.durationMs, genre: track.genre,
+            explicit: track.explicit, price: track.price, owned: owned,
+            artworkUrl: CatalogURLs.artwork(album: track.albumID), audioUrl: CatalogURLs.audio(track: track.id),
+            previewSeconds: catalogPreviewSeconds)
+    }
+}
+
+extension AlbumSummaryDTO {
+    init(_ album: CatalogAlbum) {
+        self.init(
+            id: album.id, title: album.title, artistId: album.artistID, artistName: album.artistName,
+            releaseDate: album.releaseDate, year: album.year, genre: album.genre,
+            artworkUrl: CatalogURLs.artwork(album: album.id), trackCount: album.trackCount, price: album.bundlePrice,
+            explicit: album.explicit)
+    }
+}
+
+extension ArtistSummaryDTO {
+    init(_ artist: CatalogArtist) {
+        self.init(id: artist.id, name: artist.name, imageUrl: CatalogURLs.image(artist: artist.id))
+    }
+}
+
+extension PlaylistSummaryDTO {
+    init(_ playlist: CatalogPlaylist) {
+        self.init(
+            id: playlist.id, name: playlist.name, description: playlist.description,
+            artworkUrl: CatalogURLs.artwork(cover: playlist.coverAlbumID), trackCount: playlist.trackCount,
+            kind: playlist.kind)
+    }
+}
+
+extension MoodDTO {
+    init(_ mood: CatalogMood) {
+        self.init(
+            id: mood.id, name: mood.name, playlistId: mood.playlistID,
+            artworkUrl: CatalogURLs.artwork(cover: mood.coverAlbumID))
+    }
+}
+
+/// Builds TrackDTOs with `owned` for the caller (guests own nothing).
+struct TrackPresenter: Sendable {
+    let services: AppServices
+    let userID: String?
+
+    func present(_ tracks: [CatalogTrack]) async throws -> [TrackDTO] {
+        let owned = try await ownedIDs(tracks.map(\.id))
+        return tracks.map { TrackDTO($0, owned: owned.contains($0.id)) }
+    }
+
+    func ownedIDs(_ ids: [String]) async throws -> Set<String> {
+        guard let userID, !ids.isEmpty else { return [] }
+        return try await services.database.ownership.ownedTrackIDs(userID: userID, among: ids)
+    }
+}

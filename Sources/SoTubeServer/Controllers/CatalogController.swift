@@ -1,0 +1,95 @@
+import Hummingbird
+import SoTubeAPI
+import SoTubeCore
+import SoTubeStoreSQL
+
+/// The store: home, moods, artist, album, playlist and song pages (SPEC C1, C4, C5, C6).
+/// Guests may browse; `owned` and favourites are for the caller.
+struct CatalogController {
+    let services: AppServices
+
+    func register(on router: Router<AppRequestContext>) {
+        let api = router.group("/api/v1")
+        api.get("store/home") { _, context in try await home(context) }
+        api.get("moods") { _, _ in
+            try jsonResponse(MoodListDTO(moods: try await services.database.catalog.moods().map(MoodDTO.init)))
+        }
+        api.get("artists/:id") { _, context in try await artist(context) }
+        api.get("albums/:id") { _, context in try await album(context) }
+        api.get("playlists/:id") { _, context in try await playlist(context) }
+        api.get("tracks/:id") { _, context in try await track(context) }
+    }
+
+    private var catalog: SQLCatalogReader { services.database.catalog }
+
+    func presenter(_ context: AppRequestContext) -> TrackPresenter {
+        TrackPresenter(services: services, userID: context.identity?.user.id)
+    }
+
+    func home(_ context: AppRequestContext) async throws -> Response {
+        let presenter = presenter(context)
+        var favourites: [TrackDTO] = []
+        var favouritePlaylists: [PlaylistSummaryDTO] = []
+        var recent: [TrackDTO] = []
+        if let userID = context.identity?.user.id {
+            let discovery = services.database.discovery
+            favourites = try await presenter.present(
+                catalog.tracks(ids: discovery.favouriteTrackIDs(userID: userID, limit: 20)))
+            favouritePlaylists = try await catalog.playlists(
+                ids: discovery.favouritePlaylistIDs(userID: userID, limit: 20)
+            ).map(PlaylistSummaryDTO.init)
+            recent = try await presenter.present(
+                catalog.tracks(ids: discovery.recentlyPlayedIDs(userID: userID, limit: 20)))
+        }
+        let home = StoreHomeDTO(
+            newReleases: try await catalog.newReleases(limit: 12).map(AlbumSummaryDTO.init),
+            featuredPlaylists: try await catalog.featuredPlaylists(limit: 20).map(PlaylistSummaryDTO.init),
+            moods: try await catalog.moods().map(MoodDTO.init), favourites: favourites,
+            favouritePlaylists: favouritePlaylists, recentlyPlayed: recent)
+        return try jsonResponse(home)
+    }
+
+    func artist(_ context: AppRequestContext) async throws -> Response {
+        let id = try context.pathID()
+        guard let artist = try await catalog.artist(id: id) else { throw DomainError.notFound(what: "This artist") }
+        let detail = ArtistDetailDTO(
+            artist: ArtistSummaryDTO(artist), bio: artist.bio,
+            albums: try await catalog.albums(byArtist: id).map(AlbumSummaryDTO.init),
+            otherAlbums: try await catalog.otherAlbums(forArtist: id, limit: 12).map(AlbumSummaryDTO.init),
+            topTracks: try await presenter(context).present(catalog.topTracks(forArtist: id, limit: 5)))
+        return try jsonResponse(detail)
+    }
+
+    func album(_ context: AppRequestContext) async throws -> Response {
+        let id = try context.pathID()
+        guard let album = try await catalog.album(id: id) else { throw DomainError.notFound(what: "This album") }
+        let tracks = try await presenter(context).present(catalog.tracks(inAlbum: id))
+        let price = BundlePricing.priceForCaller(
+            trackPrices: tracks.map(\.price), ownedMask: tracks.map(\.owned), explicitPrice: album.explicitPrice)
+        return try jsonResponse(AlbumDetailDTO(album: AlbumSummaryDTO(album), tracks: tracks, priceForCaller: price))
+    }
+
+    func playlist(_ context: AppRequestContext) async throws -> Response {
+        let id = try context.pathID()
+        guard let playlist = try await catalog.playlist(id: id) else {
+            throw DomainError.notFound(what: "This playlist")
+        }
+        let tracks = try await presenter(context).present(catalog.tracks(inPlaylist: id))
+        var favourite = false
+        if let userID = context.identity?.user.id {
+            favourite = try await services.database.discovery.isFavouritePlaylist(userID: userID, playlistID: id)
+        }
+        return try jsonResponse(
+            PlaylistDetailDTO(playlist: PlaylistSummaryDTO(playlist), tracks: tracks, favourite: favourite))
+    }
+
+    func track(_ context: AppRequestContext) async throws -> Response {
+        let id = try context.pathID()
+        guard let detail = try await catalog.trackDetail(id: id) else { throw DomainError.notFound(what: "This song") }
+        let track = try await presenter(context).present([detail.track])[0]
+        return try jsonResponse(
+            TrackDetailDTO(
+                track: track, lyrics: detail.lyrics, artistIntro: detail.artistBio, releaseDate: detail.releaseDate,
+                waveform: detail.waveform))
+    }
+}

@@ -1,0 +1,33 @@
+import HTTPTypes
+import Hummingbird
+import SoTubeAPI
+import SoTubeCore
+
+/// `/api/v1/purchases`: buy a song or an album with coins, exactly once per `Idempotency-Key`
+/// (SPEC P3, P4, P6, P7), and list what was bought.
+struct PurchaseController {
+    let services: AppServices
+    static let idempotencyHeader = HTTPField.Name(IdempotencyKey.header)!
+    static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
+
+    func register(on router: Router<AppRequestContext>) {
+        router.post("/api/v1/purchases") { request, context in
+            let identity = try context.requireIdentity()
+            let key = try IdempotencyKey.validated(request.headers[Self.idempotencyHeader])
+            let body = try await request.decodeJSON(PurchaseRequest.self, context: context)
+            let target = try PurchaseTarget(trackID: body.trackId, albumID: body.albumId)
+            let outcome = try await services.commerce.purchase(
+                userID: identity.user.id, target: target, idempotencyKey: key)
+            var headers = HTTPFields()
+            if outcome.replayed { headers[Self.replayedHeader] = "true" }
+            return try jsonResponse(
+                PurchaseResultDTO(purchase: PurchaseDTO(outcome.purchase), coins: outcome.balance), status: .created,
+                headers: headers)
+        }
+        router.get("/api/v1/purchases") { _, context in
+            let identity = try context.requireIdentity()
+            let purchases = try await services.commerce.store.purchases(userID: identity.user.id)
+            return try jsonResponse(PurchaseListDTO(purchases: purchases.map(PurchaseDTO.init)))
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import HTTPTypes
+import Foundation
+import Hummingbird
+import SoTubeAPI
+import SoTubeCore
+
+/// The sandbox provider's side: its hosted checkout page (HTML form posts, authorised by the
+/// unguessable top-up id and the provider's own checks) and the capture notification it sends.
+struct SandboxCheckoutController {
+    let services: AppServices
+    var commerce: CommerceService { services.commerce }
+    static let signatureHeader = HTTPField.Name("X-Sandbox-Signature")!
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/sandbox/checkout/{id}") { _, context in
+            let id = try context.parameters.require("id")
+            guard let topUp = try await commerce.store.topUp(id: id) else {
+                return html(SandboxCheckoutPage.notFound(), status: .notFound)
+            }
+            return html(SandboxCheckoutPage.render(topUp))
+        }
+        router.post("/sandbox/checkout/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            let form = try await Self.form(request, context: context)
+            return try await pay(topUpID: id, form: form)
+        }
+        router.post("/api/v1/payments/sandbox/capture") { request, context in
+            let body = try await request.decodeJSON(CaptureNotification.self, context: context)
+            let outcome = try await commerce.handleCaptureNotification(
+                topUpID: body.topUpId, providerReference: body.providerReference,
+                signature: request.headers[Self.signatureHeader])
+            return try jsonResponse(CaptureResultDTO(outcome))
+        }
+    }
+
+    func pay(topUpID: String, form: [String: String]) async throws -> Response {
+        guard let topUp = try await commerce.store.topUp(id: topUpID) else {
+            return html(SandboxCheckoutPage.notFound(), status: .notFound)
+        }
+        let back = "/#/account?topUp=\(topUp.id)"
+        switch topUp.status {
+        case .captured: return Response(status: .seeOther, headers: [.location: back])
+        case .cancelled:
+            return html(SandboxCheckoutPage.render(topUp), status: .conflict)
+        case .pending, .declined: break
+        }
+        let payment: SandboxPaymentProvider.Payment
+        switch form["method"] {
+        case "cancel":
+            _ = try await commerce.store.markTopUp(id: topUp.id, status: .cancelled)
+            return Response(status: .seeOther, headers: [.location: back])
+        case "account":
+            payment = .account(email: form["email"] ?? "", password: form["password"] ?? "")
+        case "card":
+            payment = .card(number: form["number"] ?? "", expiry: form["expiry"] ?? "", cvc: form["cvc"] ?? "")
+        default:
+            return html(
+                SandboxCheckoutPage.render(topUp, notice: .error("Choose how to pay.")), status: .unprocessableContent)
+        }
+        switch commerce.sandbox.authorize(payment, now: services.clock.now()) {
+        case .invalid(let message):
+            return html(
+                SandboxCheckoutPage.render(topUp, notice: .error(message), email: form["email"] ?? ""),
+                status: .unprocessableContent)
+        case .declined(let message):
+            _ = try await commerce.store.markTopUp(id: topUp.id, status: .declined)
+            var shown = topUp
+            shown.status = .declined
+            return html(
+                SandboxCheckoutPage.render(shown, notice: .error(message + " Try another way to pay.")),
+                status: .init(code: 402, reasonPhrase: "Payment Required"))
+        case .approved:
+            _ = try await commerce.capture(topUpID: topUp.id, providerReference: topUp.providerReference)
+            return Response(status: .seeOther, headers: [.location: back])
+        }
+    }
+
+    func html(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+
+    /// An `application/x-www-form-urlencoded` body as a dictionary (last value wins).
+    static func form(_ request: Request, context: AppRequestContext) async throws -> [String: String] {
+        let buffer = try await request.body.collect(upTo: 16 * 1024)
+        var result: [String: String] = [:]
+        for pair in String(buffer: buffer).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ raw: Substring) -> String {
+                let spaced = raw.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            result[decode(parts[0])] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return result
+    }
+}

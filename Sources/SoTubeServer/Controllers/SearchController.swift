@@ -1,0 +1,77 @@
+import Hummingbird
+import SoTubeAPI
+import SoTubeCore
+import SoTubeStoreSQL
+
+/// One search over artists, albums, songs and playlists; history and suggestions (SPEC C2, C3).
+struct SearchController {
+    let services: AppServices
+    static let suggestionCount = 8
+
+    func register(on router: Router<AppRequestContext>) {
+        let api = router.group("/api/v1/search")
+        api.get { request, context in try await search(request, context) }
+        api.get("history") { _, context in
+            let identity = try context.requireIdentity()
+            let queries = try await services.database.discovery.searchHistory(userID: identity.user.id)
+            return try jsonResponse(SearchHistoryDTO(queries: queries))
+        }
+        api.delete("history") { _, context in
+            let identity = try context.requireIdentity()
+            try await services.database.discovery.clearSearchHistory(userID: identity.user.id)
+            return Response(status: .noContent)
+        }
+        api.get("suggestions") { request, context in try await suggestions(request, context) }
+    }
+
+    func search(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let parameters = QueryParameters(request: request)
+        guard let text = parameters.string("q") else {
+            throw Problem(.unprocessableContent, "The parameter 'q' is required.", field: "q")
+        }
+        let limit = try parameters.int("limit", in: 1...100, default: 20)
+        let offset = try parameters.int("offset", in: 0...10_000, default: 0)
+        let allowExplicit = try parameters.bool("explicit", default: true)
+        let query = SearchQuery(text)
+        let database = services.database
+        let hits = try await database.search.search(query, allowExplicit: allowExplicit, limit: limit, offset: offset)
+        let presenter = TrackPresenter(services: services, userID: context.identity?.user.id)
+        let results = SearchResultsDTO(
+            query: query.text,
+            artists: try await database.catalog.artists(ids: hits.artistIDs).map(ArtistSummaryDTO.init),
+            albums: try await database.catalog.albums(ids: hits.albumIDs).map(AlbumSummaryDTO.init),
+            tracks: try await presenter.present(database.catalog.tracks(ids: hits.trackIDs)),
+            playlists: try await database.catalog.playlists(ids: hits.playlistIDs).map(PlaylistSummaryDTO.init))
+        if let userID = context.identity?.user.id, !query.isEmpty, offset == 0 {
+            try await database.discovery.recordSearch(userID: userID, query: query, at: services.clock.now())
+        }
+        return try jsonResponse(results)
+    }
+
+    /// The caller's matching past queries first, then names from the catalog.
+    func suggestions(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let parameters = QueryParameters(request: request)
+        let query = SearchQuery(parameters.string("q") ?? "")
+        let allowExplicit = try parameters.bool("explicit", default: true)
+        var seen = Set<String>()
+        var suggestions: [String] = []
+        func add(_ text: String) {
+            guard suggestions.count < Self.suggestionCount else { return }
+            if seen.insert(SearchText.normalize(text)).inserted { suggestions.append(text) }
+        }
+        if let userID = context.identity?.user.id {
+            for past in try await services.database.discovery.searchHistory(userID: userID) {
+                let key = SearchText.normalize(past)
+                if query.isEmpty || key.hasPrefix(query.key) || key.contains(" " + query.key) { add(past) }
+            }
+        }
+        if !query.isEmpty {
+            for name in try await services.database.search.names(
+                query, allowExplicit: allowExplicit, limit: Self.suggestionCount)
+            {
+                add(name)
+            }
+        }
+        return try jsonResponse(SearchHistoryDTO(queries: suggestions))
+    }
+}

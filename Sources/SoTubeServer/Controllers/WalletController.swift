@@ -1,0 +1,47 @@
+import Hummingbird
+import SoTubeAPI
+import SoTubeCore
+
+/// `/api/v1/wallet*`: balance and packs, top-ups, history, gift codes (SPEC P1, P2, P5, P8).
+struct WalletController {
+    let services: AppServices
+    var commerce: CommerceService { services.commerce }
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/api/v1/wallet") { _, context in
+            let identity = try context.requireIdentity()
+            let coins = try await commerce.balance(userID: identity.user.id)
+            let packs = try await commerce.store.coinPacks()
+            return try jsonResponse(WalletDTO(coins: coins, packs: packs.map(CoinPackDTO.init)))
+        }
+        router.post("/api/v1/wallet/top-ups") { request, context in
+            let identity = try context.requireIdentity()
+            let body = try await request.decodeJSON(TopUpRequest.self, context: context)
+            let (topUp, url) = try await commerce.startTopUp(userID: identity.user.id, packID: body.packId)
+            return try jsonResponse(TopUpCreatedDTO(topUpId: topUp.id, checkoutUrl: url), status: .created)
+        }
+        router.get("/api/v1/wallet/top-ups/{id}") { _, context in
+            let identity = try context.requireIdentity()
+            let id = try context.parameters.require("id")
+            return try jsonResponse(TopUpDTO(try await commerce.topUp(id: id, userID: identity.user.id)))
+        }
+        router.get("/api/v1/wallet/history") { request, context in
+            let identity = try context.requireIdentity()
+            var limit = 200
+            if let raw = request.uri.queryParameters.get("limit") {
+                guard let value = Int(raw), (1...1000).contains(value) else {
+                    throw DomainError.invalid(field: "limit", reason: "limit is a whole number from 1 to 1000.")
+                }
+                limit = value
+            }
+            let entries = try await commerce.store.history(userID: identity.user.id, limit: limit)
+            return try jsonResponse(HistoryDTO(entries: entries.map(HistoryEntryDTO.init)))
+        }
+        router.post("/api/v1/wallet/redeem") { request, context in
+            let identity = try context.requireIdentity()
+            let body = try await request.decodeJSON(RedeemRequest.self, context: context)
+            let outcome = try await commerce.redeem(userID: identity.user.id, code: body.code)
+            return try jsonResponse(RedeemResultDTO(credited: outcome.coins, coins: outcome.balance))
+        }
+    }
+}

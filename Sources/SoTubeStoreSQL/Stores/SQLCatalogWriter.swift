@@ -1,0 +1,254 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+
+/// Writes the catalog (import and demo seeding): artists, albums and tracks upserted by the
+/// track's `source_path`, playlists and moods. Reads for pages live elsewhere.
+public struct SQLCatalogWriter: CatalogWriting {
+    let backend: any SQLBackend
+    let ids: any IDSource
+    let clock: any SoTubeClock
+
+    public init(backend: any SQLBackend, ids: any IDSource, clock: any SoTubeClock) {
+        self.backend = backend
+        self.ids = ids
+        self.clock = clock
+    }
+
+    static func key(_ text: String) -> String {
+        AccountRules.canonical(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(
+            separator: " ")
+    }
+
+    public func knownSource(path: String) async throws -> KnownSource? {
+        try await backend.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT id, source_size, source_mtime, media_path, preview_path FROM tracks
+                    WHERE source_path = \(bind: path)
+                    """
+                ).first()
+            else { return nil }
+            return KnownSource(
+                trackID: try row.decode(column: "id", as: String.self),
+                size: try row.decode(column: "source_size", as: Int?.self) ?? -1,
+                mtime: try row.decode(column: "source_mtime", as: Int?.self) ?? -1,
+                mediaPath: try row.decode(column: "media_path", as: String.self),
+                previewPath: try row.decode(column: "preview_path", as: String.self))
+        }
+    }
+
+    public func upsertTrack(_ record: CatalogTrackRecord) async throws -> (
+        trackID: String, outcome: UpsertOutcome
+    ) {
+        do {
+            return try await upsertOnce(record)
+        } catch  where backend.dialect.uniqueViolation(error) != nil {
+            // Another writer created the same artist or album at the same moment: try again.
+            return try await upsertOnce(record)
+        }
+    }
+
+    private func upsertOnce(_ record: CatalogTrackRecord) async throws -> (
+        trackID: String, outcome: UpsertOutcome
+    ) {
+        let now = clock.now().epochMillis
+        let ids = self.ids
+        return try await backend.transaction { db in
+            let meta = record.metadata
+            let trackArtistID = try await Self.artistID(
+                db, name: meta.artist, bio: nil, now: now, ids: ids)
+            let albumArtistID = try await Self.artistID(
+                db, name: meta.albumArtist, bio: record.artistBio, now: now, ids: ids)
+            let albumID = try await Self.albumID(
+                db, artistID: albumArtistID, record: record, now: now, ids: ids)
+            let waveform = Self.encodeWaveform(record.waveform)
+            let existing = try await db.raw(
+                "SELECT id FROM tracks WHERE source_path = \(bind: record.sourcePath)"
+            )
+            .first()?.decode(column: "id", as: String.self)
+            if let existing {
+                try await db.raw(
+                    """
+                    UPDATE tracks SET album_id = \(bind: albumID), artist_id = \(bind: trackArtistID),
+                        title = \(bind: meta.title), track_number = \(bind: meta.trackNumber),
+                        disc_number = \(bind: meta.discNumber), duration_ms = \(bind: meta.durationMs),
+                        genre = \(bind: meta.genre), explicit = \(bind: meta.explicit ? 1 : 0),
+                        lyrics = COALESCE(\(bind: record.lyrics), lyrics),
+                        source_size = \(bind: record.sourceSize), source_mtime = \(bind: record.sourceMtime),
+                        media_path = \(bind: record.mediaPath), media_type = \(bind: record.mediaType),
+                        preview_path = \(bind: record.previewPath), preview_type = \(bind: record.previewType),
+                        waveform = \(bind: waveform), updated_at = \(bind: now)
+                    WHERE id = \(bind: existing)
+                    """
+                ).run()
+                return (existing, .updated)
+            }
+            let id = ids.makeID()
+            try await db.raw(
+                """
+                INSERT INTO tracks (id, album_id, artist_id, title, track_number, disc_number, duration_ms, genre,
+                    explicit, lyrics, price, source_path, source_size, source_mtime, media_path, media_type,
+                    preview_path, preview_type, waveform, created_at, updated_at)
+                VALUES (\(bind: id), \(bind: albumID), \(bind: trackArtistID), \(bind: meta.title),
+                    \(bind: meta.trackNumber), \(bind: meta.discNumber), \(bind: meta.durationMs), \(bind: meta.genre),
+                    \(bind: meta.explicit ? 1 : 0), \(bind: record.lyrics), \(bind: record.price),
+                    \(bind: record.sourcePath), \(bind: record.sourceSize), \(bind: record.sourceMtime),
+                    \(bind: record.mediaPath), \(bind: record.mediaType), \(bind: record.previewPath),
+                    \(bind: record.previewType), \(bind: waveform), \(bind: now), \(bind: now))
+                """
+            ).run()
+            return (id, .created)
+        }
+    }
+
+    static func artistID(
+        _ db: any SQLDatabase, name: String, bio: String?, now: Int64, ids: any IDSource
+    )
+        async throws -> String
+    {
+        let key = key(name)
+        if let id = try await db.raw("SELECT id FROM artists WHERE name_key = \(bind: key)").first()?
+            .decode(column: "id", as: String.self)
+        {
+            if let bio {
+                try await db.raw("UPDATE artists SET bio = \(bind: bio) WHERE id = \(bind: id)").run()
+            }
+            return id
+        }
+        let id = ids.makeID()
+        try await db.raw(
+            """
+            INSERT INTO artists (id, name, name_key, bio, created_at)
+            VALUES (\(bind: id), \(bind: name), \(bind: key), \(bind: bio), \(bind: now))
+            """
+        ).run()
+        return id
+    }
+
+    static func albumID(
+        _ db: any SQLDatabase, artistID: String, record: CatalogTrackRecord, now: Int64,
+        ids: any IDSource
+    )
+        async throws -> String
+    {
+        let meta = record.metadata
+        let key = key(meta.album)
+        if let id = try await db.raw(
+            "SELECT id FROM albums WHERE artist_id = \(bind: artistID) AND title_key = \(bind: key)"
+        ).first()?.decode(column: "id", as: String.self) {
+            try await db.raw(
+                """
+                UPDATE albums SET artwork_path = COALESCE(\(bind: record.artworkPath), artwork_path),
+                    release_date = COALESCE(release_date, \(bind: meta.releaseDate)),
+                    year = COALESCE(year, \(bind: meta.year)), genre = COALESCE(genre, \(bind: meta.genre)),
+                    price = COALESCE(\(bind: record.albumPrice), price)
+                WHERE id = \(bind: id)
+                """
+            ).run()
+            return id
+        }
+        let id = ids.makeID()
+        try await db.raw(
+            """
+            INSERT INTO albums (id, artist_id, title, title_key, release_date, year, genre, artwork_path, price,
+                created_at)
+            VALUES (\(bind: id), \(bind: artistID), \(bind: meta.album), \(bind: key), \(bind: meta.releaseDate),
+                \(bind: meta.year), \(bind: meta.genre), \(bind: record.artworkPath), \(bind: record.albumPrice),
+                \(bind: now))
+            """
+        ).run()
+        return id
+    }
+
+    /// Gives every album without a set price a bundle price: 80 % of its tracks' sum, at least 1.
+    public func priceUnpricedAlbums() async throws {
+        try await backend.transaction { db in
+            try await db.raw(
+                """
+                UPDATE albums SET price = (SELECT CASE WHEN SUM(t.price) * 8 / 10 < 1 THEN 1
+                    ELSE SUM(t.price) * 8 / 10 END FROM tracks t WHERE t.album_id = albums.id)
+                WHERE price IS NULL AND EXISTS (SELECT 1 FROM tracks t WHERE t.album_id = albums.id)
+                """
+            ).run()
+        }
+    }
+
+    public func createPlaylist(
+        name: String, description: String, kind: String, featured: Bool, artworkPath: String?,
+        position: Int,
+        trackIDs: [String]
+    ) async throws -> String {
+        let id = ids.makeID()
+        let now = clock.now().epochMillis
+        try await backend.transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO playlists (id, name, description, kind, featured, artwork_path, position, created_at)
+                VALUES (\(bind: id), \(bind: name), \(bind: description), \(bind: kind), \(bind: featured ? 1 : 0),
+                    \(bind: artworkPath), \(bind: position), \(bind: now))
+                """
+            ).run()
+            for (index, trackID) in trackIDs.enumerated() {
+                try await db.raw(
+                    """
+                    INSERT INTO playlist_tracks (playlist_id, position, track_id)
+                    VALUES (\(bind: id), \(bind: index), \(bind: trackID))
+                    """
+                ).run()
+            }
+        }
+        return id
+    }
+
+    public func createMood(name: String, playlistID: String, position: Int) async throws -> String {
+        let id = ids.makeID()
+        try await backend.transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO moods (id, name, playlist_id, position)
+                VALUES (\(bind: id), \(bind: name), \(bind: playlistID), \(bind: position))
+                """
+            ).run()
+        }
+        return id
+    }
+
+    public func setArtistImage(artistName: String, imagePath: String) async throws {
+        let key = Self.key(artistName)
+        try await backend.transaction { db in
+            try await db.raw(
+                "UPDATE artists SET image_path = \(bind: imagePath) WHERE name_key = \(bind: key)"
+            ).run()
+        }
+    }
+
+    /// Gives artists without a picture their first album's artwork.
+    public func fillArtistImages() async throws {
+        try await backend.transaction { db in
+            try await db.raw(
+                """
+                UPDATE artists SET image_path = (SELECT a.artwork_path FROM albums a
+                    WHERE a.artist_id = artists.id AND a.artwork_path IS NOT NULL ORDER BY a.created_at, a.id LIMIT 1)
+                WHERE image_path IS NULL
+                """
+            ).run()
+        }
+    }
+
+    public func finishImport() async throws {
+        try await priceUnpricedAlbums()
+        try await fillArtistImages()
+    }
+
+    public func isCatalogEmpty() async throws -> Bool {
+        try await backend.read { db in
+            try await db.raw("SELECT id FROM tracks LIMIT 1").first() == nil
+        }
+    }
+
+    static func encodeWaveform(_ peaks: [Double]) -> String {
+        "[" + peaks.map { String(format: "%.3f", min(1, max(0, $0))) }.joined(separator: ",") + "]"
+    }
+}

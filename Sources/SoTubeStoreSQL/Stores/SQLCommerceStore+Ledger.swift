@@ -1,0 +1,98 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+
+/// Reading the ledger: a user's history, and the facts `sotube ledger verify` checks.
+extension SQLCommerceStore {
+    public func history(userID: String, limit: Int) async throws -> [LedgerEntry] {
+        try await backend.read { db in
+            try await db.raw(
+                """
+                SELECT id, user_id, kind, reference, delta, balance_after, description, money_amount,
+                    money_currency, created_at
+                FROM ledger_entries WHERE user_id = \(bind: userID)
+                ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+                """
+            ).all().map { row in
+                let amount = try row.decode(column: "money_amount", as: Int?.self)
+                let currency = try row.decode(column: "money_currency", as: String?.self)
+                return LedgerEntry(
+                    id: try row.decode(column: "id", as: String.self),
+                    userID: try row.decode(column: "user_id", as: String.self),
+                    kind: LedgerKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .grant,
+                    reference: try row.decode(column: "reference", as: String.self),
+                    delta: try row.decode(column: "delta", as: Int.self),
+                    balanceAfter: try row.decode(column: "balance_after", as: Int.self),
+                    description: try row.decode(column: "description", as: String.self),
+                    money: amount.flatMap { amount in currency.map { Money(amount: amount, currency: $0) } },
+                    createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)))
+            }
+        }
+    }
+
+    /// Read in one transaction so the facts are a consistent snapshot while the store is busy.
+    public func ledgerFacts() async throws -> LedgerFacts {
+        try await backend.transaction { db in
+            let accounts = try await db.raw(
+                """
+                SELECT u.id, u.username, u.coins,
+                    CAST(COALESCE((SELECT SUM(l.delta) FROM ledger_entries l WHERE l.user_id = u.id), 0) AS BIGINT) AS total
+                FROM users u ORDER BY u.username_key
+                """
+            ).all().map {
+                LedgerFacts.Account(
+                    userID: try $0.decode(column: "id", as: String.self),
+                    username: try $0.decode(column: "username", as: String.self),
+                    cachedBalance: try $0.decode(column: "coins", as: Int.self),
+                    ledgerSum: try $0.decode(column: "total", as: Int.self))
+            }
+            let purchases = try await Self.movements(
+                db,
+                """
+                SELECT p.id, -p.coins AS expected, COUNT(l.id) AS n, CAST(COALESCE(SUM(l.delta), 0) AS BIGINT) AS total
+                FROM purchases p LEFT JOIN ledger_entries l ON l.kind = 'purchase' AND l.reference = p.id
+                GROUP BY p.id, p.coins ORDER BY p.id
+                """)
+            let topUps = try await Self.movements(
+                db,
+                """
+                SELECT t.id, t.coins AS expected, COUNT(l.id) AS n, CAST(COALESCE(SUM(l.delta), 0) AS BIGINT) AS total
+                FROM top_ups t LEFT JOIN ledger_entries l ON l.kind = 'top-up' AND l.reference = t.id
+                WHERE t.status = 'captured' GROUP BY t.id, t.coins ORDER BY t.id
+                """)
+            let orphans = try await db.raw(
+                """
+                SELECT l.id FROM ledger_entries l
+                WHERE (l.kind = 'purchase' AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.id = l.reference))
+                   OR (l.kind = 'top-up' AND NOT EXISTS (
+                        SELECT 1 FROM top_ups t WHERE t.id = l.reference AND t.status = 'captured'))
+                ORDER BY l.id
+                """
+            ).all().map { try $0.decode(column: "id", as: String.self) }
+            let unpaid = try await db.raw(
+                """
+                SELECT o.user_id, o.track_id FROM owned_tracks o
+                WHERE NOT EXISTS (SELECT 1 FROM purchases p WHERE p.id = o.purchase_id AND p.user_id = o.user_id)
+                """
+            ).all().map {
+                "\(try $0.decode(column: "track_id", as: String.self)) of user \(try $0.decode(column: "user_id", as: String.self))"
+            }
+            let entryCount =
+                try await db.raw("SELECT COUNT(*) AS n FROM ledger_entries").first()?.decode(column: "n", as: Int.self)
+                ?? 0
+            return LedgerFacts(
+                accounts: accounts, purchases: purchases, topUps: topUps, orphanEntryIDs: orphans,
+                unpaidOwnership: unpaid, entryCount: entryCount)
+        }
+    }
+
+    static func movements(_ db: any SQLDatabase, _ sql: String) async throws -> [LedgerFacts.Movement] {
+        try await db.raw(SQLQueryString(sql)).all().map {
+            LedgerFacts.Movement(
+                id: try $0.decode(column: "id", as: String.self),
+                expectedDelta: try $0.decode(column: "expected", as: Int.self),
+                entryCount: try $0.decode(column: "n", as: Int.self),
+                entrySum: try $0.decode(column: "total", as: Int.self))
+        }
+    }
+}

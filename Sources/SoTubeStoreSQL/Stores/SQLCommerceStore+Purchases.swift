@@ -1,0 +1,194 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+
+/// Purchases: one transaction each — idempotency check, plan, conditional debit, purchase row,
+/// ownership rows and ledger entry.
+extension SQLCommerceStore {
+    public func purchase(_ command: PurchaseCommand) async throws -> PurchaseOutcome {
+        let dialect = backend.dialect
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await backend.transaction { db in try await Self.purchase(db, command) }
+            } catch {
+                // On PostgreSQL a concurrent transaction may have taken the same idempotency key or song
+                // between our check and our insert. Its rows are committed now: run again and answer from
+                // them (the stored outcome, 409, 422 or a smaller album charge).
+                guard dialect.uniqueViolation(error) != nil, attempt < 3 else { throw error }
+            }
+        }
+    }
+
+    public func purchases(userID: String) async throws -> [Purchase] {
+        try await backend.read { db in
+            let rows = try await db.raw(
+                """
+                SELECT \(unsafeRaw: Self.purchaseColumns) FROM purchases
+                WHERE user_id = \(bind: userID) ORDER BY created_at DESC, id DESC
+                """
+            ).all()
+            let owned = try await db.raw(
+                """
+                SELECT o.purchase_id, o.track_id FROM owned_tracks o LEFT JOIN tracks t ON t.id = o.track_id
+                WHERE o.user_id = \(bind: userID) ORDER BY t.disc_number, t.track_number, o.track_id
+                """
+            ).all()
+            var tracksByPurchase: [String: [String]] = [:]
+            for row in owned {
+                tracksByPurchase[try row.decode(column: "purchase_id", as: String.self), default: []]
+                    .append(try row.decode(column: "track_id", as: String.self))
+            }
+            return try rows.map { row in
+                var purchase = try Self.decodePurchase(row)
+                purchase.trackIDs = tracksByPurchase[purchase.id] ?? []
+                return purchase
+            }
+        }
+    }
+
+    // MARK: steps
+
+    struct PurchasePlan {
+        var kind: String
+        var albumID: String?
+        var title: String
+        var trackIDs: [String]
+        var charge: Int
+    }
+
+    static func purchase(_ db: any SQLDatabase, _ command: PurchaseCommand) async throws -> PurchaseOutcome {
+        if let (prior, fingerprint) = try await priorPurchase(db, userID: command.userID, key: command.idempotencyKey) {
+            guard fingerprint == command.target.fingerprint else { throw DomainError.idempotencyMismatch }
+            return PurchaseOutcome(purchase: prior, balance: prior.balanceAfter, replayed: true)
+        }
+        let plan = try await plan(db, command)
+        guard
+            let balance = try await db.raw(
+                """
+                UPDATE users SET coins = coins - \(bind: plan.charge)
+                WHERE id = \(bind: command.userID) AND coins >= \(bind: plan.charge) RETURNING coins
+                """
+            ).first()?.decode(column: "coins", as: Int.self)
+        else {
+            guard
+                let current = try await db.raw("SELECT coins FROM users WHERE id = \(bind: command.userID)").first()?
+                    .decode(column: "coins", as: Int.self)
+            else { throw DomainError.notFound(what: "The user") }
+            throw DomainError.insufficientCoins(missing: plan.charge - current)
+        }
+        let purchase = Purchase(
+            id: command.purchaseID, userID: command.userID, kind: plan.kind, trackIDs: plan.trackIDs,
+            albumID: plan.albumID, title: plan.title, coins: plan.charge, balanceAfter: balance, createdAt: command.now)
+        try await db.raw(
+            """
+            INSERT INTO purchases (id, user_id, kind, album_id, title, coins, balance_after, idempotency_key,
+                request_fingerprint, created_at)
+            VALUES (\(bind: purchase.id), \(bind: purchase.userID), \(bind: purchase.kind), \(bind: purchase.albumID),
+                \(bind: purchase.title), \(bind: purchase.coins), \(bind: balance), \(bind: command.idempotencyKey),
+                \(bind: command.target.fingerprint), \(bind: command.now.epochMillis))
+            """
+        ).run()
+        var insert = db.insert(into: "owned_tracks").columns("user_id", "track_id", "purchase_id", "created_at")
+        for trackID in plan.trackIDs {
+            insert = insert.values(command.userID, trackID, purchase.id, command.now.epochMillis)
+        }
+        try await insert.run()
+        try await insertLedger(
+            db,
+            LedgerEntry(
+                id: command.ledgerEntryID, userID: command.userID, kind: .purchase, reference: purchase.id,
+                delta: -plan.charge, balanceAfter: balance,
+                description: plan.kind == "album" ? "Album “\(plan.title)”" : "Song “\(plan.title)”",
+                createdAt: command.now),
+            idempotencyKey: command.idempotencyKey)
+        return PurchaseOutcome(purchase: purchase, balance: balance, replayed: false)
+    }
+
+    /// What the request buys and costs; throws notFound or conflict (already owned).
+    static func plan(_ db: any SQLDatabase, _ command: PurchaseCommand) async throws -> PurchasePlan {
+        let user = command.userID
+        switch command.target {
+        case .track(let trackID):
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT t.title, t.price, t.album_id,
+                        (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = \(bind: user) AND o.track_id = t.id) AS owned
+                    FROM tracks t WHERE t.id = \(bind: trackID)
+                    """
+                ).first()
+            else { throw DomainError.notFound(what: "The song") }
+            guard try row.decode(column: "owned", as: Int.self) == 0 else {
+                throw DomainError.conflict(field: "trackId", reason: "You already own this song.")
+            }
+            return PurchasePlan(
+                kind: "track", albumID: try row.decode(column: "album_id", as: String.self),
+                title: try row.decode(column: "title", as: String.self), trackIDs: [trackID],
+                charge: try row.decode(column: "price", as: Int.self))
+        case .album(let albumID):
+            guard let album = try await db.raw("SELECT title, price FROM albums WHERE id = \(bind: albumID)").first()
+            else { throw DomainError.notFound(what: "The album") }
+            let tracks = try await db.raw(
+                """
+                SELECT t.id, t.price,
+                    (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = \(bind: user) AND o.track_id = t.id) AS owned
+                FROM tracks t WHERE t.album_id = \(bind: albumID) ORDER BY t.disc_number, t.track_number, t.id
+                """
+            ).all().map {
+                (id: try $0.decode(column: "id", as: String.self), price: try $0.decode(column: "price", as: Int.self),
+                 owned: try $0.decode(column: "owned", as: Int.self) > 0)
+            }
+            let unowned = tracks.filter { !$0.owned }
+            guard !unowned.isEmpty else {
+                throw DomainError.conflict(field: "albumId", reason: "You already own every song of this album.")
+            }
+            let prices = tracks.map(\.price)
+            let bundle = PurchasePricing.bundlePrice(
+                albumPrice: try album.decode(column: "price", as: Int?.self), trackPrices: prices)
+            return PurchasePlan(
+                kind: "album", albumID: albumID, title: try album.decode(column: "title", as: String.self),
+                trackIDs: unowned.map(\.id),
+                charge: PurchasePricing.albumCharge(
+                    bundlePrice: bundle, trackPrices: prices, unownedPrices: unowned.map(\.price)))
+        }
+    }
+
+    static let purchaseColumns =
+        "id, user_id, kind, album_id, title, coins, balance_after, request_fingerprint, created_at"
+
+    /// The purchase made earlier with this key, and the fingerprint of the request that made it.
+    static func priorPurchase(_ db: any SQLDatabase, userID: String, key: String) async throws
+        -> (Purchase, String)?
+    {
+        guard
+            let row = try await db.raw(
+                """
+                SELECT \(unsafeRaw: purchaseColumns) FROM purchases
+                WHERE user_id = \(bind: userID) AND idempotency_key = \(bind: key)
+                """
+            ).first()
+        else { return nil }
+        var purchase = try decodePurchase(row)
+        purchase.trackIDs = try await db.raw(
+            """
+            SELECT o.track_id FROM owned_tracks o LEFT JOIN tracks t ON t.id = o.track_id
+            WHERE o.purchase_id = \(bind: purchase.id) ORDER BY t.disc_number, t.track_number, o.track_id
+            """
+        ).all().map { try $0.decode(column: "track_id", as: String.self) }
+        return (purchase, try row.decode(column: "request_fingerprint", as: String.self))
+    }
+
+    static func decodePurchase(_ row: any SQLRow) throws -> Purchase {
+        Purchase(
+            id: try row.decode(column: "id", as: String.self),
+            userID: try row.decode(column: "user_id", as: String.self),
+            kind: try row.decode(column: "kind", as: String.self), trackIDs: [],
+            albumID: try row.decode(column: "album_id", as: String?.self),
+            title: try row.decode(column: "title", as: String.self),
+            coins: try row.decode(column: "coins", as: Int.self),
+            balanceAfter: try row.decode(column: "balance_after", as: Int.self),
+            createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)))
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+
+/// Where each kind's documents live in `search_documents.doc_id`: one band per kind (explicit
+/// albums and tracks in a band of their own), so a rowid range selects a kind — and hides
+/// explicit ones — inside the one full-text index.
+enum SearchBands {
+    static let width: Int64 = 1_000_000_000_000
+    static let artist: Int64 = 1
+    static let album: Int64 = 2
+    static let explicitAlbum: Int64 = 3
+    static let playlist: Int64 = 4
+    static let track: Int64 = 5
+    static let explicitTrack: Int64 = 6
+
+    static func band(_ kind: SearchKind, explicit: Bool) -> Int64 {
+        switch kind {
+        case .artist: return artist
+        case .album: return explicit ? explicitAlbum : album
+        case .playlist: return playlist
+        case .track: return explicit ? explicitTrack : track
+        }
+    }
+
+    /// The doc_id range `[lo, hi)` searched for `kind`.
+    static func range(_ kind: SearchKind, allowExplicit: Bool) -> (Int64, Int64) {
+        let first = band(kind, explicit: false)
+        let hasExplicitBand = kind == .album || kind == .track
+        let last = hasExplicitBand && allowExplicit ? first + 1 : first
+        return (first * width, (last + 1) * width)
+    }
+}
+
+/// One searchable entity as it goes into the index.
+struct SearchDocument: Sendable {
+    var kind: SearchKind
+    var entityID: String
+    var explicit: Bool
+    var display: String
+    var name: String
+    var context: String
+
+    init(kind: SearchKind, entityID: String, explicit: Bool, display: String, context: [String]) {
+        self.kind = kind
+        self.entityID = entityID
+        self.explicit = explicit
+        self.display = display
+        self.name = SearchText.normalize(display)
+        self.context = context.map(SearchText.normalize).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// The full-text index over the catalog: rebuilt after a bulk import, updated per entity after a
+/// small change. Readers never see a half-built index (rebuild is one transaction).
+public struct SQLSearchIndex: Sendable {
+    let backend: any SQLBackend
+    public init(backend: any SQLBackend) { self.backend = backend }
+
+    /// Rebuilds the whole index from the catalog tables; returns how many documents it holds.
+    @discardableResult
+    public func rebuild() async throws -> Int {
+        let dialect = backend.dialect
+        return try await backend.transaction { db in
+            try await db.raw("DELETE FROM search_documents").run()
+            var written = 0
+            var artistNames: [String: String] = [:]
+            for row in try await db.raw("SELECT id, name FROM artists ORDER BY id").all() {
+                let id = try row.decode(column: "id", as: String.self)
+                let name = try row.decode(column: "name", as: String.self)
+                artistNames[id] = name
+            }
+            var batch: [(Int64, SearchDocument)] = []
+            var next: [Int64: Int64] = [:]
+            func add(_ document: SearchDocument) async throws {
+                let band = SearchBands.band(document.kind, explicit: document.explicit)
+                let seq = (next[band] ?? 0) + 1
+                next[band] = seq
+                batch.append((band * SearchBands.width + seq, document))
+                if batch.count >= 400 {
+                    try await Self.insert(batch, on: db)
+                    written += batch.count
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            for (id, name) in artistNames.sorted(by: { $0.key < $1.key }) {
+                try await add(SearchDocument(kind: .artist, entityID: id, explicit: false, display: name, context: []))
+            }
+            var albumTitles: [String: String] = [:]
+            let albums = try await db.raw(
+                """
+                SELECT al.id, al.title, al.artist_id,
+                    (SELECT COALESCE(MAX(t.explicit), 0) FROM tracks t WHERE t.album_id = al.id) AS any_explicit
+                FROM albums al ORDER BY al.id
+                """
+            ).all()
+            for row in albums {
+                let id = try row.decode(column: "id", as: String.self)
+                let title = try row.decode(column: "title", as: String.self)
+                albumTitles[id] = title
+                let artist = artistNames[try row.decode(column: "artist_id", as: String.self)] ?? ""
+                try await add(
+                    SearchDocument(
+                        kind: .album, entityID: id, explicit: try row.decode(column: "any_explicit", as: Int.self) != 0,
+                        display: title, context: [artist]))
+            }
+            for row in try await db.raw("SELECT id, name, description FROM playlists ORDER BY id").all() {
+                try await add(
+                    SearchDocument(
+                        kind: .playlist, entityID: try row.decode(column: "id", as: String.self), explicit: false,
+                        display: try row.decode(column: "name", as: String.self),
+                        context: [try row.decode(column: "description", as: String.self)]))
+            }
+            // Tracks page by id so a million of them never sit in memory at once.
+            var normalisedContext: [String: String] = [:]
+            var after = ""
+            while true {
+                let rows = try await db.raw(
+                    """
+                    SELECT id, title, artist_id, album_id, explicit FROM tracks
+                    WHERE id > \(bind: after) ORDER BY id LIMIT 5000
+                    """
+                ).all()
+                guard let last = rows.last else { break }
+                after = try last.decode(column: "id", as: String.self)
+                for row in rows {
+                    let artistID = try row.decode(column: "artist_id", as: String.self)
+                    let albumID = try row.decode(column: "album_id", as: String.self)
+                    let key = artistID + "\u{1}" + albumID
+                    let context: String
+                    if let cached = normalisedContext[key] {
+                        context = cached
+                    } else {
+                        context = SearchText.normalize(
+                            (artistNames[artistID] ?? "") + " " + (albumTitles[albumID] ?? ""))
+                        normalisedContext[key] = context
+                    }
+                    var document = SearchDocument(
+                        kind: .track, entityID: try row.decode(column: "id", as: String.self),
+                        explicit: try row.decode(column: "explicit", as: Int.self) != 0,
+                        display: try row.decode(column: "title", as: String.self), context: [])
+                    document.context = context
+                    try await add(document)
+                }
+            }
+            if !batch.isEmpty {
+                try await Self.insert(batch, on: db)
+                written += batch.count
+            }
+            if dialect.hasSeparateSearchIndex {
+                try await db.raw("INSERT INTO search_index(search_index) VALUES('rebuild')").run()
+            }
+            return written
+        }
+    }
+
+    /// Adds, refreshes or removes one entity's document after a small change (an import of a few
+    /// files, a renamed album). Tracks take their artist's and album's names as context.
+    public func index(_ kind: SearchKind, id: String) async throws {
+        let dialect = backend.dialect
+        try await backend.transaction { db in
+            try await Self.remove(kind, id: id, on: db, dialect: dialect)
+            guard let document = try await Self.document(kind, id: id, on: db) else { return }
+            let band = SearchBands.band(kind, explicit: document.explicit)
+            let row = try await db.raw(
+                """
+                SELECT MAX(doc_id) AS top FROM search_documents
+                WHERE doc_id >= \(bind: band * SearchBands.width) AND doc_id < \(bind: (band + 1) * SearchBands.width)
+                """
+            ).first()
+            let top = try row?.decode(column: "top", as: Int64?.self) ?? band * SearchBands.width
+            try await Self.insert([(top + 1, document)], on: db)
+            if dialect.hasSeparateSearchIndex {
+                try await db.raw(
+                    """
+                    INSERT INTO search_index(rowid, name, context)
+                    VALUES (\(bind: top + 1), \(bind: document.name), \(bind: document.context))
+                    """
+                ).run()
+            }
+        }
+    }
+
+    /// How many documents the index holds.
+    public func count() async throws -> Int {
+        try await backend.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM search_documents").first()?.decode(column: "n", as: Int.self)
+                ?? 0
+        }
+    }
+
+    static func remove(_ kind: SearchKind, id: String, on db: any SQLDatabase, dialect: StoreDialect) async throws {
+        guard
+            let old = try await db.raw(
+                """
+                SELECT doc_id, name, context FROM search_documents
+                WHERE kind = \(bind: kind.rawValue) AND entity_id = \(bind: id)
+                """
+            ).first()
+        else { return }
+        let docID = try old.decode(column: "doc_id", as: Int64.self)
+        if dialect.hasSeparateSearchIndex {
+            // External-content FTS5 needs the old values to take the words out of the index.
+            try await db.raw(
+                """
+                INSERT INTO search_index(search_index, rowid, name, context)
+                VALUES ('delete', \(bind: docID), \(bind: try old.decode(column: "name", as: String.self)),
+                    \(bind: try old.decode(column: "context", as: String.self)))
+                """
+            ).run()
+        }
+        try await db.raw("DELETE FROM search_documents WHERE doc_id = \(bind: docID)").run()
+    }
+
+    static func document(_ kind: SearchKind, id: String, on db: any SQLDatabase) async throws -> SearchDocument? {
+        switch kind {
+        case .artist:
+            guard let row = try await db.raw("SELECT name FROM artists WHERE id = \(bind: id)").first() else {
+                return nil
+            }
+            return SearchDocument(
+                kind: .artist, entityID: id, explicit: false, display: try row.decode(column: "name", as: String.self),
+                context: [])
+        case .album:
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT al.title, ar.name AS artist_name,
+                        (SELECT COALESCE(MAX(t.explicit), 0) FROM tracks t WHERE t.album_id = al.id) AS any_explicit
+                    FROM albums al JOIN artists ar ON ar.id = al.artist_id WHERE al.id = \(bind: id)
+                    """
+                ).first()
+            else { return nil }
+            return SearchDocument(
+                kind: .album, entityID: id, explicit: try row.decode(column: "any_explicit", as: Int.self) != 0,
+                display: try row.decode(column: "title", as: String.self),
+                context: [try row.decode(column: "artist_name", as: String.self)])
+        case .playlist:
+            guard let row = try await db.raw("SELECT name, description FROM playlists WHERE id = \(bind: id)").first()
+            else { return nil }
+            return SearchDocument(
+                kind: .playlist, entityID: id, explicit: false,
+                display: try row.decode(column: "name", as: String.self),
+                context: [try row.decode(column: "description", as: String.self)])
+        case .track:
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT t.title, t.explicit, ar.name AS artist_name, al.title AS album_title
+                    FROM tracks t JOIN artists ar ON ar.id = t.artist_id JOIN albums al ON al.id = t.album_id
+                    WHERE t.id = \(bind: id)
+                    """
+                ).first()
+            else { return nil }
+            return SearchDocument(
+                kind: .track, entityID: id, explicit: try row.decode(column: "explicit", as: Int.self) != 0,
+                display: try row.decode(column: "title", as: String.self),
+                context: [
+                    try row.decode(column: "artist_name", as: String.self),
+                    try row.decode(column: "album_title", as: String.self),
+                ])
+        }
+    }
+
+    static func insert(_ documents: [(Int64, SearchDocument)], on db: any SQLDatabase) async throws {
+        guard !documents.isEmpty else { return }
+        var sql = SQLQueryString(
+            "INSERT INTO search_documents (doc_id, kind, entity_id, display, name, context) VALUES ")
+        for (index, (docID, document)) in documents.enumerated() {
+            if index > 0 { sql.appendLiteral(", ") }
+            sql.appendInterpolation(
+                "(\(bind: docID), \(bind: document.kind.rawValue), \(bind: document.entityID), \(bind: document.display), \(bind: document.name), \(bind: document.context))"
+                    as SQLQueryString)
+        }
+        try await db.raw(sql).run()
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import SoTubeCore
+import SoTubeServer
+
+/// Runs `body` with opened services and always closes the database; a domain error becomes a message
+/// on stderr and a non-zero exit.
+func withServices(_ store: StoreOptions, _ body: (AppServices) async throws -> Void) async throws {
+    let services = try await AppServices.open(store.configuration())
+    do {
+        try await body(services)
+    } catch let error as DomainError {
+        await services.database.shutdown()
+        throw ValidationError(error.message)
+    } catch {
+        await services.database.shutdown()
+        throw error
+    }
+    await services.database.shutdown()
+}
+
+struct CoinsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "coins", abstract: "Give users coins.", subcommands: [Grant.self])
+
+    struct Grant: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Credit coins to a user (written as a ledger entry, like every balance change).",
+            discussion: "Example: sotube coins grant alice 500")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The user's name.") var username: String
+        @Argument(help: "How many coins (1–1000000).") var coins: Int
+
+        func run() async throws {
+            try await withServices(store) { services in
+                let outcome = try await services.commerce.grant(username: username, coins: coins)
+                print("granted \(outcome.coins) coins to \(username); balance \(outcome.balance)")
+            }
+        }
+    }
+}
+
+struct LedgerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ledger", abstract: "Check the coin ledger.", subcommands: [Verify.self])
+
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Exit 0 only if every balance equals its ledger sum and every purchase has exactly one debit.",
+            discussion: "Also checks that every captured top-up has exactly one credit and every owned song a purchase.")
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            var exact = false
+            try await withServices(store) { services in
+                let report = try await services.commerce.verifyLedger()
+                for problem in report.problems {
+                    FileHandle.standardError.write(Data("ledger: \(problem)\n".utf8))
+                }
+                exact = report.isExact
+                print(
+                    "\(report.isExact ? "ledger exact" : "LEDGER WRONG: \(report.problems.count) problems"): "
+                        + "\(report.accountCount) accounts, \(report.entryCount) entries, "
+                        + "\(report.purchaseCount) purchases, \(report.topUpCount) captured top-ups")
+            }
+            if !exact { throw ExitCode(1) }
+        }
+    }
+}
+
+struct CodesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "codes", abstract: "Gift codes users redeem for coins.", subcommands: [Mint.self])
+
+    struct Mint: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mint gift codes and print them, one per line.",
+            discussion: "Example: sotube codes mint --coins 500 --count 10")
+        @OptionGroup var store: StoreOptions
+        @Option(help: "Coins each code is worth (1–1000000).") var coins: Int
+        @Option(help: "How many codes (1–10000).") var count: Int = 1
+
+        func run() async throws {
+            try await withServices(store) { services in
+                for code in try await services.commerce.mintCodes(coins: coins, count: count) { print(code) }
+            }
+        }
+    }
+}
+
+struct PacksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "packs", abstract: "The coin packs on sale (stored in the database).",
+        discussion: "A fresh store sells small (100 coins, 0.99 USD), medium (550, 4.99 USD), large (1200, 9.99 USD).",
+        subcommands: [List.self, SetPack.self, Remove.self])
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the coin packs.")
+        @OptionGroup var store: StoreOptions
+        func run() async throws {
+            try await withServices(store) { services in
+                for pack in try await services.commerce.store.coinPacks() {
+                    print("\(pack.id)\t\(pack.coins) coins\t\(pack.price.formatted)")
+                }
+            }
+        }
+    }
+
+    struct SetPack: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Add or change a coin pack.",
+            discussion: "Example: sotube packs set medium --coins 550 --price 499 --currency USD (price in minor units)")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Pack id: lower-case letters, digits and '-'.") var id: String
+        @Option(help: "Coins in the pack.") var coins: Int
+        @Option(help: "Price in minor units (cents): 499 is 4.99.") var price: Int
+        @Option(help: "ISO 4217 currency.") var currency: String = "USD"
+        @Option(help: "Display position (smallest first).") var position: Int = 0
+
+        func run() async throws {
+            try await withServices(store) { services in
+                let pack = try CoinPack.validated(
+                    id: id, coins: coins, amount: price, currency: currency, position: position)
+                try await services.commerce.store.saveCoinPack(pack, now: services.clock.now())
+                print("pack \(pack.id): \(pack.coins) coins for \(pack.price.formatted)")
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop selling a coin pack.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Pack id.") var id: String
+        func run() async throws {
+            try await withServices(store) { services in
+                guard try await services.commerce.store.removeCoinPack(id: id) else {
+                    throw DomainError.notFound(what: "The pack '\(id)'")
+                }
+                print("removed pack \(id)")
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import SoTubeMedia
+import SoTubeServer
+
+/// `sotube demo`: seeds the demo catalog now (what `serve` does on an empty catalog).
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract:
+            "Seed the built-in demo catalog (generated music, covers, moods, volumes) into an empty store."
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let services = try await AppServices.open(store.configuration())
+        let importer = services.mediaImporter()
+        guard importer.tools.available else {
+            await services.database.shutdown()
+            throw ValidationError("ffmpeg and ffprobe are needed: apt-get install ffmpeg")
+        }
+        let bar = ProgressBar(enabled: isatty(1) == 1)
+        do {
+            if let summary = try await DemoSeeder(importer: importer).seedIfEmpty(progress: {
+                bar.update($0)
+            }) {
+                bar.finish()
+                print(
+                    "demo catalog: \(summary.artists) artists, \(summary.albums) albums, \(summary.songs) songs, "
+                        + "\(summary.moods) moods, \(summary.volumes) volumes in \(String(format: "%.1f", summary.seconds)) s"
+                )
+            } else {
+                print("the catalog already has songs; nothing seeded")
+            }
+        } catch {
+            bar.finish()
+            await services.database.shutdown()
+            throw ValidationError("demo seeding failed: \(error)")
+        }
+        await services.database.shutdown()
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import SoTubeCore
+import SoTubeMedia
+import SoTubeServer
+
+/// `sotube import DIR`: adds a folder of audio files to the catalog.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract:
+            "Import a folder of audio files (MP3, AAC/M4A, FLAC, Ogg, Opus, WAV, tracker files ...).",
+        discussion: """
+            Reads tags with ffprobe (falling back to Artist/Album/07 Title.ext), makes a preview, a streaming
+            rendition when browsers cannot play the source, waveform peaks and artwork. Running it again on
+            the same folder imports only new or changed files. Bad files are skipped with a reason.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The folder to import (searched recursively).") var directory: String
+    @Option(help: "Preview length in seconds (default: $SOTUBE_PREVIEW_SECONDS or 30).")
+    var previewSeconds: Int?
+    @Option(help: "ffmpeg jobs at once (default: one per core).") var jobs: Int?
+
+    func run() async throws {
+        let root = URL(fileURLWithPath: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw ValidationError("\(directory) is not a folder.")
+        }
+        if let previewSeconds, !(5...120).contains(previewSeconds) {
+            throw ValidationError("--preview-seconds must be between 5 and 120.")
+        }
+        let services = try await AppServices.open(store.configuration())
+        var importer = services.mediaImporter(
+            policy: previewSeconds.map { PreviewPolicy(seconds: $0) } ?? AppServices.previewPolicy)
+        if let jobs { importer.concurrency = max(1, jobs) }
+        guard importer.tools.available else {
+            await services.database.shutdown()
+            throw ValidationError("ffmpeg and ffprobe are needed: apt-get install ffmpeg")
+        }
+        let bar = ProgressBar(enabled: isatty(1) == 1)
+        let report: ImportReport
+        do {
+            report = try await importer.importFolder(root) { bar.update($0) }
+        } catch {
+            await services.database.shutdown()
+            bar.finish()
+            throw ValidationError("import failed: \(error)")
+        }
+        bar.finish()
+        await services.database.shutdown()
+        print(ImportSummary.text(report))
+    }
+}
+
+enum ImportSummary {
+    static func text(_ report: ImportReport) -> String {
+        var lines = [
+            "imported \(report.imported.count), updated \(report.updated.count), unchanged \(report.unchanged.count), "
+                + "skipped \(report.skipped.count) in \(String(format: "%.1f", report.seconds)) s"
+        ]
+        for skip in report.skipped.sorted(by: { $0.path < $1.path }) {
+            lines.append("  skipped \(skip.path): \(skip.reason)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A one-line progress bar redrawn in place; silent when stdout is not a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var drawn = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(_ progress: ImportProgress) {
+        guard enabled else { return }
+        lock.withLock {
+            let width = 30
+            let filled = progress.total == 0 ? width : progress.done * width / progress.total
+            let name = (progress.current as NSString).lastPathComponent
+            let shown = name.count > 40 ? String(name.prefix(39)) + "…" : name
+            let bar =
+                String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            FileHandle.standardOutput.write(
+                Data("\r\u{1B}[2K\(bar) \(progress.done)/\(progress.total) \(shown)".utf8))
+            drawn = true
+        }
+    }
+
+    func finish() {
+        lock.withLock {
+            if drawn { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+import SoTubeStoreSQL
+import Testing
+
+/// Catalog pages, library, favourites, recently played and search history on every engine.
+@Suite struct CatalogStoreContractTests {
+    @Test(arguments: TestBackends.kinds) func albumPagesListSongsInDiscAndTrackOrder(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            let catalog = SQLCatalogReader(backend: backend)
+            #expect(try await catalog.tracks(inAlbum: "al5").map(\.id) == ["t10", "t9"])
+            #expect(try await catalog.tracks(inAlbum: "al1").map(\.title) == ["Hunter", "Jóga", "Bachelorette"])
+            let homogenic = try #require(try await catalog.album(id: "al1"))
+            #expect(homogenic.trackCount == 3)
+            #expect(homogenic.bundlePrice == 25)  // 80% of 10 + 12 + 10, rounded down
+            #expect(try await catalog.album(id: "al2")?.bundlePrice == 25)  // the album's own price
+            #expect(try await catalog.album(id: "al4")?.explicit == true)
+            #expect(try await catalog.album(id: "nope") == nil)
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func homeArtistPlaylistAndSongPages(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            let catalog = SQLCatalogReader(backend: backend)
+            #expect(try await catalog.newReleases(limit: 3).map(\.id) == ["al5", "al3", "al1"])
+            #expect(try await catalog.featuredPlaylists(limit: 10).map(\.id) == ["pl1"])
+            let moods = try await catalog.moods()
+            #expect(moods.map(\.name) == ["Chill"])
+            #expect(moods.first?.coverAlbumID == "al1")
+            #expect(try await catalog.albums(byArtist: "ar1").map(\.id) == ["al1", "al2"])
+            #expect(try await catalog.otherAlbums(forArtist: "ar1", limit: 10).map(\.id) == ["al5"])
+            #expect(try await catalog.tracks(inPlaylist: "pl1").map(\.id) == ["t2", "t7"])
+            #expect(try await catalog.playlist(id: "pl1")?.trackCount == 2)
+            let song = try #require(try await catalog.trackDetail(id: "t1"))
+            #expect(song.lyrics == "If travel is searching")
+            #expect(song.artistBio == "Icelandic singer and songwriter.")
+            #expect(song.releaseDate == "1997-09-22")
+            #expect(song.track.artistName == "Björk" && song.track.albumTitle == "Homogenic")
+            #expect(try await catalog.trackDetail(id: "nope") == nil)
+            #expect(try await catalog.tracks(ids: ["t3", "nope", "t1"]).map(\.id) == ["t3", "t1"])
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func topTracksFollowSales(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            try await CatalogFixture.addUser("u1", on: backend)
+            try await CatalogFixture.addUser("u2", on: backend)
+            try await CatalogFixture.own(["t5"], userID: "u1", on: backend)
+            try await CatalogFixture.own(["t5", "t3"], userID: "u2", on: backend)
+            let top = try await SQLCatalogReader(backend: backend).topTracks(forArtist: "ar1", limit: 2)
+            #expect(top.map(\.id) == ["t5", "t3"])
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func libraryHoldsOnlyOwnedSongs(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            try await CatalogFixture.addUser("u1", on: backend)
+            try await CatalogFixture.addUser("u2", on: backend)
+            try await CatalogFixture.own(["t9", "t1"], userID: "u1", on: backend)
+            try await CatalogFixture.own(["t6"], userID: "u2", on: backend)
+            let library = SQLLibraryStore(backend: backend)
+            #expect(Set(try await library.ownedTracks(userID: "u1").map(\.id)) == ["t1", "t9"])
+            #expect(try await library.ownedTracks(userID: "u2").map(\.id) == ["t6"])
+            #expect(try await library.ownedTracks(userID: "nobody").isEmpty)
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func searchHistoryKeepsTheLastFive(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.addUser("u1", on: backend)
+            try await CatalogFixture.addUser("u2", on: backend)
+            let store = SQLDiscoveryStore(backend: backend)
+            var time = Date(timeIntervalSince1970: 1_800_000_000)
+            for text in ["b", "bj", "Björk", "hunter", "abba", "queen", "muse", "Hunter"] {
+                time += 1
+                try await store.recordSearch(userID: "u1", query: SearchQuery(text), at: time)
+            }
+            // "b" and "bj" were replaced by "Björk"; "hunter" again moved to the top.
+            #expect(try await store.searchHistory(userID: "u1") == ["Hunter", "muse", "queen", "abba", "Björk"])
+            #expect(try await store.searchHistory(userID: "u2").isEmpty)
+            try await store.clearSearchHistory(userID: "u1")
+            #expect(try await store.searchHistory(userID: "u1").isEmpty)
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func favouritesAndRecentlyPlayed(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            try await CatalogFixture.addUser("u1", on: backend)
+            let store = SQLDiscoveryStore(backend: backend)
+            var time = Date(timeIntervalSince1970: 1_800_000_000)
+            for id in ["t1", "t2", "t1"] {
+                time += 1
+                #expect(try await store.setFavouriteTrack(userID: "u1", trackID: id, favourite: true, at: time))
+            }
+            #expect(try await store.favouriteTrackIDs(userID: "u1") == ["t2", "t1"])
+            #expect(try await store.setFavouriteTrack(userID: "u1", trackID: "t2", favourite: false, at: time))
+            #expect(try await store.favouriteTrackIDs(userID: "u1") == ["t1"])
+            #expect(try await !store.setFavouriteTrack(userID: "u1", trackID: "nope", favourite: true, at: time))
+            #expect(try await store.setFavouritePlaylist(userID: "u1", playlistID: "pl1", favourite: true, at: time))
+            #expect(try await store.isFavouritePlaylist(userID: "u1", playlistID: "pl1"))
+            #expect(try await !store.isFavouritePlaylist(userID: "u1", playlistID: "pl2"))
+            #expect(try await !store.setFavouritePlaylist(userID: "u1", playlistID: "nope", favourite: true, at: time))
+            for id in ["t3", "t4", "t3"] {
+                time += 1
+                #expect(try await store.recordPlay(userID: "u1", trackID: id, at: time))
+            }
+            #expect(try await store.recentlyPlayedIDs(userID: "u1") == ["t3", "t4"])
+            #expect(try await !store.recordPlay(userID: "u1", trackID: "nope", at: time))
+        }
+    }
+}

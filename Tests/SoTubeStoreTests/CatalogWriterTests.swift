@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import SoTubeCore
+import SoTubeStoreSQL
+import Testing
+
+@Suite struct CatalogWriterTests {
+    func record(
+        _ source: String, title: String, artist: String = "Artist", album: String = "Album",
+        price: Int = 10
+    )
+        -> CatalogTrackRecord
+    {
+        CatalogTrackRecord(
+            sourcePath: source, sourceSize: 100, sourceMtime: 5,
+            metadata: TrackMetadata(
+                title: title, artist: artist, album: album, trackNumber: 1, durationMs: 1000),
+            mediaPath: "tracks/x/full.mp3", mediaType: "audio/mpeg", previewPath: "tracks/x/preview.m4a",
+            previewType: "audio/mp4", waveform: [0, 0.5, 1], artworkPath: "artwork/a.jpg", price: price)
+    }
+
+    @Test func upsertsBySourcePathAndSharesArtistsAndAlbums() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sotube-writer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try await SoTubeDatabase.open(
+            location: directory.appendingPathComponent("db.sqlite").path, now: Date(),
+            logger: Logger(label: "t") { _ in SwiftLogNoOpLogHandler() })
+        let writer = SQLCatalogWriter(
+            backend: database.backend, ids: SequentialIDSource(prefix: "w"), clock: ManualClock())
+        #expect(try await writer.isCatalogEmpty())
+        let first = try await writer.upsertTrack(record("/m/a.mp3", title: "One", price: 10))
+        let second = try await writer.upsertTrack(
+            record("/m/b.mp3", title: "Two", artist: "ARTIST ", price: 6))
+        let again = try await writer.upsertTrack(record("/m/a.mp3", title: "One (remaster)", price: 10))
+        #expect(first.outcome == .created && second.outcome == .created)
+        #expect(again.outcome == .updated && again.trackID == first.trackID)
+        #expect(!(try await writer.isCatalogEmpty()))
+        let known = try #require(try await writer.knownSource(path: "/m/a.mp3"))
+        #expect(known.trackID == first.trackID && known.size == 100 && known.mtime == 5)
+        #expect(try await writer.knownSource(path: "/m/zzz.mp3") == nil)
+        try await writer.finishImport()
+        let playlist = try await writer.createPlaylist(
+            name: "Chill", description: "", kind: "mood", featured: false, artworkPath: nil, position: 0,
+            trackIDs: [second.trackID, first.trackID])
+        _ = try await writer.createMood(name: "Chill", playlistID: playlist, position: 0)
+        let lookup = SQLMediaLookup(backend: database.backend)
+        #expect(try await lookup.trackFiles(id: first.trackID)?.previewPath == "tracks/x/preview.m4a")
+        #expect(try await lookup.playlistArtwork(id: playlist) == .some("artwork/a.jpg"))
+        #expect(try await lookup.albumArtwork(id: "missing") == nil)
+        await database.shutdown()
+    }
+}

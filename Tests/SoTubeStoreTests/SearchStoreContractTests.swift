@@ -1,0 +1,120 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+import SoTubeStoreSQL
+import Testing
+
+/// The search index and ranking, on every engine (SQLite; PostgreSQL when configured).
+@Suite struct SearchStoreContractTests {
+    func search(_ backend: any SQLBackend, _ text: String, explicit: Bool = true, limit: Int = 20, offset: Int = 0)
+        async throws -> SearchHits
+    {
+        try await SQLSearchStore(backend: backend).search(
+            SearchQuery(text), allowExplicit: explicit, limit: limit, offset: offset)
+    }
+
+    @Test(arguments: TestBackends.kinds) func foldsCaseAndDiacriticsInLatinAndCyrillic(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            #expect(try await search(backend, "bjork").artistIDs == ["ar1"])
+            #expect(try await search(backend, "BJÖRK").artistIDs == ["ar1"])
+            #expect(try await search(backend, "ЁЛКА").artistIDs == ["ar2"])
+            #expect(try await search(backend, "елка").artistIDs == ["ar2"])
+            #expect(try await search(backend, "город").albumIDs == ["al3"])
+            #expect(try await search(backend, "joga").trackIDs == ["t2"])
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func matchesWordPrefixesAsYouType(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            #expect(try await search(backend, "bj").artistIDs == ["ar1"])
+            #expect(try await search(backend, "hum beh").trackIDs == ["t4"])
+            #expect(try await search(backend, "прова").trackIDs == ["t6"])
+            let nothing = try await search(backend, "zzzz")
+            #expect(nothing.artistIDs.isEmpty && nothing.trackIDs.isEmpty && nothing.albumIDs.isEmpty)
+            // Punctuation is a word break: "AC/DC" is found as "ac dc" and as "ac/dc".
+            #expect(try await search(backend, "ac/dc").artistIDs == ["ar3"])
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func findsEveryKindAndSongsByArtistName(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            let hits = try await search(backend, "bjork")
+            #expect(Set(hits.albumIDs) == ["al1", "al2"])
+            #expect(Set(hits.trackIDs) == ["t1", "t2", "t3", "t4", "t5"])
+            #expect(try await search(backend, "nordic").playlistIDs == ["pl1"])
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func ranksExactNameMatchesFirst(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            // Both AC/DC songs are on "Back in Black"; the song of that name comes first.
+            let hits = try await search(backend, "back in black")
+            #expect(hits.trackIDs == ["t8", "t7"])
+            #expect(hits.albumIDs == ["al4"])
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func explicitFalseHidesExplicitSongsAndAlbums(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            #expect(try await search(backend, "hells").trackIDs == ["t7"])
+            let clean = try await search(backend, "black", explicit: false)
+            #expect(clean.trackIDs == ["t8"])  // "Hells Bells", on the same album, is explicit
+            #expect(clean.albumIDs.isEmpty)  // the album holds an explicit song
+            #expect(try await search(backend, "hells", explicit: false).trackIDs.isEmpty)
+            #expect(try await search(backend, "black").albumIDs == ["al4"])
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func paginatesEachKind(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            let all = try await search(backend, "bjork").trackIDs
+            let first = try await search(backend, "bjork", limit: 2).trackIDs
+            let second = try await search(backend, "bjork", limit: 2, offset: 2).trackIDs
+            let rest = try await search(backend, "bjork", limit: 2, offset: 4).trackIDs
+            #expect(first + second + rest == all)
+            #expect(first.count == 2 && second.count == 2 && rest.count == 1)
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func indexesOneEntityAfterAChange(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            let index = SQLSearchIndex(backend: backend)
+            try await backend.transaction { db in
+                try await CatalogFixture.insert(
+                    .init(id: "t11", album: "al5", artist: "ar4", title: "Quokka Dance", number: 3), on: db)
+            }
+            #expect(try await search(backend, "quokka").trackIDs.isEmpty)
+            try await index.index(.track, id: "t11")
+            #expect(try await search(backend, "quokka").trackIDs == ["t11"])
+            try await backend.transaction { db in
+                try await db.raw("UPDATE tracks SET title = 'Wombat Walk' WHERE id = 't11'").run()
+            }
+            try await index.index(.track, id: "t11")
+            #expect(try await search(backend, "quokka").trackIDs.isEmpty)
+            #expect(try await search(backend, "wombat").trackIDs == ["t11"])
+            try await backend.transaction { db in try await db.raw("DELETE FROM tracks WHERE id = 't11'").run() }
+            try await index.index(.track, id: "t11")
+            #expect(try await search(backend, "wombat").trackIDs.isEmpty)
+            // A rebuild gives the same answers as incremental updates.
+            #expect(try await index.rebuild() == 4 + 5 + 10 + 3)
+            #expect(try await search(backend, "zebra").trackIDs == ["t9", "t10"])  // t10 by Zebra Band
+        }
+    }
+
+    @Test(arguments: TestBackends.kinds) func suggestsNamesFromTheCatalog(kind: String) async throws {
+        try await TestBackends.with(kind) { backend in
+            try await CatalogFixture.install(on: backend)
+            let names = try await SQLSearchStore(backend: backend).names(
+                SearchQuery("ba"), allowExplicit: true, limit: 5)
+            #expect(names.contains("Back in Black"))
+            #expect(names.contains("Bachelorette"))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Search latency benchmark (not a test).
+
+Synthesises catalogs with `sotube catalog synth`, starts `sotube serve` on each, and measures
+GET /api/v1/search latency from a client on loopback: prefix queries of 1-3 words drawn from
+the catalog's own names, the last word cut to a random prefix (as typed).
+
+  scripts/bench-search.py                      # 10k and 1M tracks, release build
+  scripts/bench-search.py --sizes 10000 --queries 2000 --binary .build/debug/sotube
+
+Data folders are kept in --work (default /tmp/sotube-bench) so a second run skips synthesis.
+"""
+import argparse
+import http.client
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.parse
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered) + 0.5)) - 1))
+    return ordered[index]
+
+
+def sample_queries(db_path, count, rng):
+    con = sqlite3.connect(db_path)
+    names = []
+    for table, column in (("tracks", "title"), ("artists", "name"), ("albums", "title")):
+        total = con.execute(f"SELECT MAX(rowid) FROM {table}").fetchone()[0] or 0
+        want = count if table == "tracks" else count // 4
+        for _ in range(want):
+            row = con.execute(f"SELECT {column} FROM {table} WHERE rowid = ?", (rng.randint(1, total),)).fetchone()
+            if row:
+                names.append(row[0])
+    con.close()
+    queries = []
+    while len(queries) < count:
+        words = rng.choice(names).split()
+        n = rng.randint(1, min(3, len(words)))
+        start = rng.randint(0, len(words) - n)
+        chosen = words[start:start + n]
+        last = chosen[-1]
+        chosen[-1] = last[: rng.randint(1, len(last))]
+        queries.append(" ".join(chosen))
+    return queries
+
+
+def wait_healthy(port, timeout=120):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise SystemExit("server did not become healthy")
+
+
+def bench(binary, size, args):
+    data = os.path.join(args.work, f"tracks-{size}")
+    db = os.path.join(data, "sotube.sqlite")
+    if not os.path.exists(db):
+        os.makedirs(data, exist_ok=True)
+        started = time.time()
+        subprocess.run([binary, "catalog", "synth", "--tracks", str(size), "--data", data], check=True)
+        print(f"[{size}] synthesised in {time.time() - started:.1f} s", flush=True)
+    rng = random.Random(size)
+    queries = sample_queries(db, args.queries, rng)
+    port = args.port
+    log = open(os.path.join(data, "serve.log"), "w")
+    server = subprocess.Popen([binary, "serve", "--data", data, "--port", str(port), "--host", "127.0.0.1"],
+                              stdout=log, stderr=log)
+    try:
+        wait_healthy(port)
+        conn = http.client.HTTPConnection("127.0.0.1", port)
+        latencies = []
+        hits = 0
+        for i, text in enumerate(queries[: args.warmup] + queries):
+            path = f"/api/v1/search?limit={args.limit}&q=" + urllib.parse.quote(text)
+            t0 = time.perf_counter()
+            conn.request("GET", path)
+            response = conn.getresponse()
+            body = response.read()
+            elapsed = (time.perf_counter() - t0) * 1000
+            if response.status != 200:
+                raise SystemExit(f"{path}: HTTP {response.status} {body[:200]!r}")
+            if i >= args.warmup:
+                latencies.append(elapsed)
+                result = json.loads(body)
+                if any(result[kind] for kind in ("artists", "albums", "tracks", "playlists")):
+                    hits += 1
+        size_mb = os.path.getsize(db) / 1e6
+        print(json.dumps({
+            "tracks": size, "queries": len(latencies), "limit": args.limit,
+            "p50_ms": round(percentile(latencies, 50), 2), "p90_ms": round(percentile(latencies, 90), 2),
+            "p99_ms": round(percentile(latencies, 99), 2), "max_ms": round(max(latencies), 2),
+            "queries_with_hits_pct": round(100 * hits / len(latencies), 1),
+            "database_mb": round(size_mb, 1),
+        }), flush=True)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10000,1000000")
+    parser.add_argument("--queries", type=int, default=3000)
+    parser.add_argument("--warmup", type=int, default=200)
+    parser.add_argument("--limit", type=int, default=20)
+    parser.add_argument("--port", type=int, default=18931)
+    parser.add_argument("--work", default="/tmp/sotube-bench")
+    parser.add_argument("--binary", default=".build/release/sotube")
+    args = parser.parse_args()
+    if not os.path.exists(args.binary):
+        sys.exit(f"{args.binary} not found: run `swift build -c release` (or pass --binary .build/debug/sotube)")
+    for size in [int(s) for s in args.sizes.split(",")]:
+        bench(args.binary, size, args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,7 @@
+#!/bin/sh
+# Search latency benchmark (not a test): builds a release binary, then runs bench-search.py.
+# Usage: scripts/bench-search.sh [--sizes 10000,1000000] [--queries 3000]
+set -e
+cd "$(dirname "$0")/.."
+swift build -c release --product sotube
+exec python3 scripts/bench-search.py --binary .build/release/sotube "$@"
