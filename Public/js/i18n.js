@@ -38,11 +38,12 @@ export function t(key, params = {}) {
   return entry.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
 }
 
-export function formatDate(iso) {
+export function formatDate(iso, { compact = false } = {}) {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: iso.length > 10 ? 'short' : undefined }).format(d);
+  const withTime = iso.length > 10;
+  return new Intl.DateTimeFormat(lang, { dateStyle: compact ? 'short' : 'medium', timeStyle: withTime ? 'short' : undefined }).format(d);
 }
 
 export function formatMoney(money) {

@@ -139,7 +139,7 @@ export async function history(container, route) {
         purchases ? null : h('th', { scope: 'col' }, t('history.price')),
         h('th', { scope: 'col', class: 'num' }, t('history.coins')), h('th', { scope: 'col', class: 'num' }, t('history.balance')))),
       h('tbody', {}, entries.map((e) => h('tr', {},
-        h('td', {}, formatDate(e.createdAt)), h('td', {}, e.description),
+        h('td', { class: 'date' }, formatDate(e.createdAt, { compact: true })), h('td', {}, e.description),
         purchases ? null : h('td', {}, e.money ? formatMoney(e.money) : '—'),
         h('td', { class: 'num' }, e.coins > 0 ? `+${e.coins}` : String(e.coins)),
         h('td', { class: 'num' }, String(e.balanceAfter))))))));
