@@ -42,6 +42,9 @@ extension AppServices {
                         "artists": "\(summary.artists)",
                         "seconds": "\(String(format: "%.1f", summary.seconds))",
                     ])
+                // The search box must find the demo songs too (added by the web helper).
+                let documents = try await database.searchIndex.rebuild()
+                logger.info("search index rebuilt", metadata: ["documents": "\(documents)"])
             }
         } catch {
             logger.error("demo catalog seeding failed", metadata: ["error": "\(error)"])

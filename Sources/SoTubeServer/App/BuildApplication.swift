@@ -14,6 +14,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     HealthController(services: services).register(on: router)
     AuthController(services: services).register(on: router)
     MeController(services: services).register(on: router)
+    SharePageController(services: services).register(on: router)
     WalletController(services: services).register(on: router)
     PurchaseController(services: services).register(on: router)
     SandboxCheckoutController(services: services).register(on: router)

@@ -1,6 +1,6 @@
 // Route tables added by each feature area, listed once here.
 extension RouteDocs {
-    static var extra: [RouteDoc] { commerce + catalog + media }
+    static var extra: [RouteDoc] { commerce + catalog + media + share }
 }
 
 extension SchemaDocs {

@@ -1,0 +1,176 @@
+// SoTube web app: shell, tab bar, routing, session.
+import { onActivity } from './js/api.js';
+import { t, languages, currentLanguage, setLanguage } from './js/i18n.js';
+import { h, icon, toast } from './js/ui.js';
+import { state, on, refreshMe } from './js/state.js';
+import { parseHash, go } from './js/router.js';
+import { initPlayer, play, relabelPlayer } from './js/player.js';
+import { buyTrack } from './js/buy.js';
+
+const screens = {
+  login: () => import('./js/screens/auth.js').then((m) => m.login),
+  register: () => import('./js/screens/auth.js').then((m) => m.register),
+  forgot: () => import('./js/screens/auth.js').then((m) => m.forgot),
+  'reset-password': () => import('./js/screens/auth.js').then((m) => m.resetPassword),
+  store: () => import('./js/screens/store.js').then((m) => m.store),
+  search: () => import('./js/screens/search.js').then((m) => m.search),
+  artist: () => import('./js/screens/pages.js').then((m) => m.artist),
+  album: () => import('./js/screens/pages.js').then((m) => m.album),
+  playlist: () => import('./js/screens/pages.js').then((m) => m.playlist),
+  song: () => import('./js/screens/song.js').then((m) => m.song),
+  library: () => import('./js/screens/library.js').then((m) => m.library),
+  account: () => import('./js/screens/account.js').then((m) => m.account),
+  topup: () => import('./js/screens/account.js').then((m) => m.topup),
+  history: () => import('./js/screens/account.js').then((m) => m.history),
+};
+const authScreens = new Set(['login', 'register', 'forgot', 'reset-password']);
+const memberScreens = new Set(['library', 'account', 'topup', 'history']);
+const topLevel = new Set(['store', 'library', 'account', 'login', 'register', '']);
+
+const main = document.getElementById('main');
+const ctx = {
+  play: (tracks, index) => play(tracks, index),
+  buy: (track) => buyTrack(track),
+};
+let renderToken = 0;
+
+// ---- shell --------------------------------------------------------------------------------
+
+function renderTabs(route) {
+  const tabs = state.me
+    ? [['store', 'nav.store', 'store'], ['library', 'nav.myMusic', 'music'], ['account', 'nav.account', 'account']]
+    : [['store', 'nav.store', 'store'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
+  const active = ['search', 'artist', 'album', 'playlist', 'song'].includes(route.name) ? 'store'
+    : ['topup', 'history'].includes(route.name) ? 'account' : route.name;
+  const nav = document.getElementById('tabs');
+  nav.setAttribute('aria-label', t('nav.main'));
+  nav.replaceChildren(h('ul', { role: 'list' }, tabs.map(([name, label, ico]) =>
+    h('li', {}, h('a', { href: `#/${name}`, class: 'tab', 'aria-current': active === name ? 'page' : undefined }, icon(ico), h('span', {}, t(label)))))));
+  const hideDock = authScreens.has(route.name) && !state.guest && !state.me;
+  document.body.classList.toggle('no-dock', hideDock);
+}
+
+function renderAppbar(route) {
+  const back = document.getElementById('back');
+  back.hidden = topLevel.has(route.name);
+  back.setAttribute('aria-label', t('nav.back'));
+  back.replaceChildren(icon('back'));
+  const coins = document.getElementById('coins');
+  coins.hidden = !state.me;
+  if (state.me) {
+    coins.replaceChildren(icon('coin'), h('span', {}, String(state.me.coins)));
+    coins.setAttribute('aria-label', `${t('account.coins')}: ${state.me.coins}`);
+  }
+  const lang = document.getElementById('lang');
+  lang.setAttribute('aria-label', t('app.language'));
+  if (!lang.options.length) lang.append(...languages.map(([code, name]) => h('option', { value: code, lang: code }, name)));
+  lang.value = currentLanguage();
+  document.getElementById('skip-link').textContent = t('app.skip');
+}
+
+async function route() {
+  const token = ++renderToken;
+  const r = parseHash();
+  if (!r.name) {
+    // Landing (SPEC A7): members → My Music when they own songs, else Store; others → log in.
+    go(state.me ? (state.me.landing === 'library' ? '#/library' : '#/store') : state.guest ? '#/store' : '#/login', { replace: true });
+    return;
+  }
+  if (memberScreens.has(r.name) && !state.me) {
+    go(`#/login?next=${encodeURIComponent(`#/${r.raw}`)}`, { replace: true });
+    return;
+  }
+  if (authScreens.has(r.name) && state.me && r.name !== 'reset-password') {
+    go('#/store', { replace: true });
+    return;
+  }
+  if (!authScreens.has(r.name) && !state.me) state.guest = true;
+  renderTabs(r);
+  renderAppbar(r);
+  const loader = screens[r.name];
+  const container = h('div', { class: `screen screen-${r.name}` });
+  main.replaceChildren(container);
+  if (!loader) {
+    container.append(h('h1', { tabindex: '-1' }, t('error.notFound')));
+    return;
+  }
+  try {
+    const screen = await loader();
+    if (token !== renderToken) return;
+    await screen(container, r, ctx);
+  } catch (error) {
+    if (token !== renderToken) return;
+    container.replaceChildren(h('p', { class: 'error-panel', role: 'alert' }, error.message || t('error.generic')));
+  }
+  if (token !== renderToken) return;
+  const heading = container.querySelector('h1');
+  document.title = heading ? `${heading.textContent} · SoTube` : 'SoTube';
+  if (heading && document.activeElement === document.body) {
+    heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }
+  window.scrollTo(0, 0);
+}
+
+// ---- boot ---------------------------------------------------------------------------------
+
+function wireActivity() {
+  const bar = document.getElementById('activity');
+  const status = document.getElementById('activity-status');
+  let timer = null;
+  onActivity((busy) => {
+    clearTimeout(timer);
+    if (busy) {
+      timer = setTimeout(() => { bar.hidden = false; status.textContent = t('app.loading'); document.body.setAttribute('aria-busy', 'true'); }, 120);
+    } else {
+      bar.hidden = true;
+      status.textContent = '';
+      document.body.removeAttribute('aria-busy');
+    }
+  });
+}
+
+async function boot() {
+  wireActivity();
+  initPlayer();
+  document.getElementById('back').addEventListener('click', () => {
+    if (history.length > 1) history.back(); else go('#/store');
+  });
+  document.getElementById('lang').addEventListener('change', (e) => {
+    setLanguage(e.target.value);
+    relabelPlayer();
+    route();
+  });
+  window.addEventListener('hashchange', route);
+  window.addEventListener('sotube:unauthorized', (e) => {
+    if (state.me && !String(e.detail?.path).endsWith('/auth/login')) {
+      state.me = null;
+      toast(t('error.sessionExpired'), 'error');
+      go('#/login');
+    }
+  });
+  window.addEventListener('offline', () => toast(t('error.offline'), 'error'));
+  on('me', () => renderAppbar(parseHash()));
+  on('owned', (ids) => {
+    // Once bought, the Buy button disappears everywhere it is shown.
+    for (const id of ids) {
+      document.querySelectorAll(`[data-buy="${CSS.escape(id)}"]`).forEach((button) => {
+        const wasFocused = document.activeElement === button;
+        const mark = h('span', { class: 'owned-mark', tabindex: wasFocused ? '-1' : undefined }, t('track.owned'));
+        button.replaceWith(mark);
+        if (wasFocused) mark.focus();
+      });
+    }
+  });
+  try {
+    await refreshMe();
+  } catch (error) {
+    toast(error.message, 'error');
+  }
+  route();
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  }
+}
+
+boot();

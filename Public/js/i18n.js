@@ -1,0 +1,61 @@
+// Tiny i18n: English and Russian, following the browser, with a switch stored in localStorage.
+import en from './i18n/en.js';
+import ru from './i18n/ru.js';
+
+const dictionaries = { en, ru };
+export const languages = [['en', 'English'], ['ru', 'Русский']];
+
+function initialLanguage() {
+  const saved = localStorage.getItem('sotube.lang');
+  if (saved && dictionaries[saved]) return saved;
+  const prefs = navigator.languages?.length ? navigator.languages : [navigator.language || 'en'];
+  for (const p of prefs) {
+    const code = String(p).slice(0, 2).toLowerCase();
+    if (dictionaries[code]) return code;
+  }
+  return 'en';
+}
+
+let lang = initialLanguage();
+document.documentElement.lang = lang;
+
+export function currentLanguage() { return lang; }
+
+export function setLanguage(code) {
+  if (!dictionaries[code]) return;
+  lang = code;
+  localStorage.setItem('sotube.lang', code);
+  document.documentElement.lang = code;
+}
+
+/** t('key', {n: 3}) → translated text with {n} replaced; plural forms via 'key' objects {one, few, many, other}. */
+export function t(key, params = {}) {
+  let entry = dictionaries[lang][key] ?? dictionaries.en[key] ?? key;
+  if (typeof entry === 'object') {
+    const rule = new Intl.PluralRules(lang).select(Number(params.n ?? 0));
+    entry = entry[rule] ?? entry.other;
+  }
+  return entry.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
+}
+
+export function formatDate(iso, { compact = false } = {}) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const withTime = iso.length > 10;
+  return new Intl.DateTimeFormat(lang, { dateStyle: compact ? 'short' : 'medium', timeStyle: withTime ? 'short' : undefined }).format(d);
+}
+
+export function formatMoney(money) {
+  if (!money) return '';
+  try {
+    return new Intl.NumberFormat(lang, { style: 'currency', currency: money.currency }).format(money.amount / 100);
+  } catch {
+    return `${(money.amount / 100).toFixed(2)} ${money.currency}`;
+  }
+}
+
+export function formatDuration(ms) {
+  const s = Math.max(0, Math.round((ms || 0) / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

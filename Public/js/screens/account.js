@@ -1,0 +1,147 @@
+// Account (seed "Account"): songs owned, coins, username, change username/password, top up,
+// purchase and top-up history, gift codes, log out. Top-up: choose a pack → sandbox checkout.
+import { api } from '../api.js';
+import { t, formatDate, formatMoney } from '../i18n.js';
+import { h, icon, load, toast, priceText } from '../ui.js';
+import { field, wireForm } from '../forms.js';
+import { state, refreshMe, emit } from '../state.js';
+import { stopPlayer } from '../player.js';
+import { go } from '../router.js';
+
+async function topUpNotice(id) {
+  try {
+    const topUp = await api.get(`/api/v1/wallet/top-ups/${encodeURIComponent(id)}`);
+    if (topUp.status === 'captured') return [t('account.topUpDone', { n: topUp.coins }), 'success'];
+    if (topUp.status === 'pending') return [t('account.topUpPending'), 'info'];
+    return [t('account.topUpFailed'), 'error'];
+  } catch (error) {
+    return [error.message, 'error'];
+  }
+}
+
+export async function account(container, route) {
+  const notice = h('div', { class: 'notices' });
+  container.append(h('h1', { class: 'page-title' }, t('account.title')), notice);
+  const topUpId = route.query.get('topUp');
+  if (topUpId) {
+    const [text, kind] = await topUpNotice(topUpId);
+    notice.append(h('p', { class: `notice notice-${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text));
+  }
+  const body = h('div', { class: 'account-body' });
+  container.append(body);
+  await load(body, () => refreshMe({ quiet: false }), (me) => {
+    if (!me) { go('#/login'); return; }
+    const summary = h('dl', { class: 'summary' },
+      h('div', {}, h('dt', {}, t('account.songsOwned')), h('dd', {}, String(me.ownedCount))),
+      h('div', {}, h('dt', {}, t('account.coins')), h('dd', { id: 'account-coins' }, String(me.coins))),
+      h('div', {}, h('dt', {}, t('account.username')), h('dd', { class: 'text' }, me.username)),
+      h('div', {}, h('dt', {}, t('account.email')), h('dd', { class: 'text' }, me.email)));
+
+    const usernameForm = h('form', { class: 'form', novalidate: true },
+      field(t('account.oldUsername'), { name: 'oldUsername', autocomplete: 'username', required: true, autocapitalize: 'none' }),
+      field(t('account.newUsername'), { name: 'newUsername', required: true, autocapitalize: 'none' }, t('register.hintUsername')),
+      h('button', { class: 'btn btn-primary', type: 'submit' }, t('account.save')));
+    wireForm(usernameForm, async (v) => {
+      const user = await api.put('/api/v1/me/username', { oldUsername: v.oldUsername.trim(), newUsername: v.newUsername.trim() });
+      toast(t('account.usernameChanged', { name: user?.username ?? v.newUsername.trim() }), 'success');
+      await refreshMe();
+      go('#/account', { replace: true });
+    });
+
+    const passwordForm = h('form', { class: 'form', novalidate: true },
+      h('p', { class: 'hint' }, t('account.reauth')),
+      h('input', { type: 'text', autocomplete: 'username', value: me.username, hidden: true, readonly: true, tabindex: '-1', 'aria-hidden': 'true' }),
+      field(t('account.currentPassword'), { name: 'currentPassword', type: 'password', autocomplete: 'current-password', required: true }),
+      field(t('account.newPassword'), { name: 'newPassword', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
+      h('button', { class: 'btn btn-primary', type: 'submit' }, t('account.save')));
+    wireForm(passwordForm, async (v) => {
+      await api.put('/api/v1/me/password', { currentPassword: v.currentPassword, newPassword: v.newPassword });
+      passwordForm.reset();
+      toast(t('account.passwordChanged'), 'success');
+    });
+
+    const redeemForm = h('form', { class: 'form form-inline', novalidate: true },
+      field(t('account.code'), { name: 'code', required: true, autocapitalize: 'characters' }),
+      h('button', { class: 'btn', type: 'submit' }, t('account.redeemSubmit')));
+    wireForm(redeemForm, async (v) => {
+      const result = await api.post('/api/v1/wallet/redeem', { code: v.code.trim() });
+      await refreshMe();
+      redeemForm.reset();
+      toast(t('account.redeemed', { n: result?.coins ?? state.me?.coins }), 'success');
+      go('#/account', { replace: true });
+    });
+
+    const logout = h('button', { class: 'btn btn-danger', type: 'button', onclick: async () => {
+      logout.disabled = true;
+      try {
+        await api.post('/api/v1/auth/logout');
+      } catch (error) {
+        if (error.status !== 401) { toast(error.message, 'error'); logout.disabled = false; return; }
+      }
+      stopPlayer();
+      state.me = null;
+      state.guest = false;
+      state.ownedIds.clear();
+      emit('me', null);
+      go('#/login');
+    } }, t('account.logout'));
+
+    body.append(
+      summary,
+      h('nav', { class: 'account-links', 'aria-label': t('account.title') },
+        h('a', { class: 'btn btn-primary', href: '#/topup' }, icon('coin'), h('span', {}, t('account.topUp'))),
+        h('a', { class: 'btn', href: '#/history/purchases' }, t('account.purchases')),
+        h('a', { class: 'btn', href: '#/history/topups' }, t('account.topUps'))),
+      details(t('account.changeUsername'), usernameForm),
+      details(t('account.changePassword'), passwordForm),
+      details(t('account.redeem'), redeemForm),
+      h('p', { class: 'hint' }, t('account.theme')),
+      logout);
+  });
+}
+
+function details(summary, content) {
+  return h('details', { class: 'panel' }, h('summary', {}, summary), content);
+}
+
+export async function topup(container) {
+  const body = h('div', {});
+  container.append(h('h1', { class: 'page-title' }, t('topup.title')), h('p', { class: 'lead' }, t('topup.text')), body);
+  await load(body, () => api.get('/api/v1/wallet'), (wallet) => {
+    const form = h('form', { class: 'form packs-form', novalidate: true },
+      h('p', {}, t('topup.balance', { coins: priceText(wallet.coins) })),
+      h('fieldset', { class: 'packs' }, h('legend', { class: 'sr-only' }, t('topup.title')),
+        wallet.packs.map((pack, i) => h('label', { class: 'pack' },
+          h('input', { type: 'radio', name: 'packId', value: pack.id, checked: i === 0 }),
+          h('span', { class: 'pack-coins' }, icon('coin'), priceText(pack.coins)),
+          h('span', { class: 'pack-price' }, formatMoney(pack.price))))),
+      h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('topup.checkout')));
+    wireForm(form, async (v) => {
+      if (!v.packId) throw new Error(t('topup.choose'));
+      const created = await api.post('/api/v1/wallet/top-ups', { packId: v.packId });
+      toast(t('topup.redirecting'));
+      location.assign(created.checkoutUrl);
+    });
+    body.append(form);
+  });
+}
+
+export async function history(container, route) {
+  const purchases = route.id !== 'topups';
+  const body = h('div', {});
+  container.append(h('h1', { class: 'page-title' }, purchases ? t('history.purchasesTitle') : t('history.topUpsTitle')), body);
+  await load(body, () => api.get('/api/v1/wallet/history'), (d) => {
+    const entries = d.entries.filter((e) => (purchases ? e.kind === 'purchase' : e.kind !== 'purchase'));
+    if (!entries.length) { body.append(h('p', { class: 'empty' }, t('history.empty'))); return; }
+    body.append(h('div', { class: 'table-wrap' }, h('table', { class: 'history' },
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, t('history.date')), h('th', { scope: 'col' }, t('history.item')),
+        purchases ? null : h('th', { scope: 'col' }, t('history.price')),
+        h('th', { scope: 'col', class: 'num' }, t('history.coins')), h('th', { scope: 'col', class: 'num' }, t('history.balance')))),
+      h('tbody', {}, entries.map((e) => h('tr', {},
+        h('td', { class: 'date' }, formatDate(e.createdAt, { compact: true })), h('td', {}, e.description),
+        purchases ? null : h('td', {}, e.money ? formatMoney(e.money) : '—'),
+        h('td', { class: 'num' }, e.coins > 0 ? `+${e.coins}` : String(e.coins)),
+        h('td', { class: 'num' }, String(e.balanceAfter))))))));
+  });
+}

@@ -1,0 +1,85 @@
+// Log in, create account, forgot password, reset password (SPEC A1–A4).
+import { api } from '../api.js';
+import { t } from '../i18n.js';
+import { h, toast } from '../ui.js';
+import { field, wireForm } from '../forms.js';
+import { state, refreshMe } from '../state.js';
+import { go } from '../router.js';
+
+function afterLogin(route) {
+  const next = route.query.get('next');
+  go(next && next.startsWith('#/') ? next : state.me?.landing === 'library' ? '#/library' : '#/store');
+}
+
+function logo() {
+  return h('img', { class: 'auth-logo', src: '/icons/icon.svg', alt: '', width: 72, height: 72 });
+}
+
+export async function login(container, route) {
+  const form = h('form', { class: 'form', novalidate: true },
+    field(t('login.username'), { name: 'username', autocomplete: 'username', required: true, autocapitalize: 'none', spellcheck: 'false' }),
+    field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
+    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'remember', checked: true }), h('span', {}, t('login.remember'))),
+    h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('login.submit')));
+  wireForm(form, async (values) => {
+    await api.post('/api/v1/auth/login', { username: values.username.trim(), password: values.password, remember: values.remember === 'on' });
+    await refreshMe();
+    afterLogin(route);
+  });
+  container.append(h('section', { class: 'auth' },
+    logo(),
+    h('h1', {}, t('login.title')),
+    h('p', { class: 'lead' }, t('login.subtitle')),
+    form,
+    h('p', { class: 'auth-links' }, h('a', { href: '#/forgot' }, t('login.forgot'))),
+    h('div', { class: 'auth-alt' },
+      h('button', { class: 'btn btn-block', type: 'button', onclick: () => { state.guest = true; go('#/store'); } }, t('login.guest')),
+      h('p', {}, t('login.noAccount'), ' ', h('a', { href: '#/register' }, t('login.create'))))));
+}
+
+export async function register(container, route) {
+  const form = h('form', { class: 'form', novalidate: true },
+    field(t('login.username'), { name: 'username', autocomplete: 'username', required: true, autocapitalize: 'none', spellcheck: 'false', minlength: 3, maxlength: 32 }, t('register.hintUsername')),
+    field(t('register.email'), { name: 'email', type: 'email', autocomplete: 'email', required: true }),
+    field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
+    h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('register.submit')));
+  wireForm(form, async (values) => {
+    await api.post('/api/v1/auth/register', { username: values.username.trim(), email: values.email.trim(), password: values.password });
+    await refreshMe();
+    afterLogin(route);
+  });
+  container.append(h('section', { class: 'auth' },
+    logo(),
+    h('h1', {}, t('register.title')),
+    form,
+    h('p', { class: 'auth-links' }, t('register.haveAccount'), ' ', h('a', { href: '#/login' }, t('login.submit'))),
+    h('div', { class: 'auth-alt' },
+      h('button', { class: 'btn btn-block', type: 'button', onclick: () => { state.guest = true; go('#/store'); } }, t('login.guest')))));
+}
+
+export async function forgot(container) {
+  const done = h('p', { class: 'notice', role: 'status', hidden: true });
+  const form = h('form', { class: 'form', novalidate: true },
+    field(t('register.email'), { name: 'email', type: 'email', autocomplete: 'email', required: true }),
+    h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('forgot.submit')));
+  wireForm(form, async (values) => {
+    await api.post('/api/v1/auth/password-reset', { email: values.email.trim() });
+    done.textContent = t('forgot.sent');
+    done.hidden = false;
+  });
+  container.append(h('section', { class: 'auth' },
+    logo(), h('h1', {}, t('forgot.title')), h('p', { class: 'lead' }, t('forgot.text')), form, done,
+    h('p', { class: 'auth-links' }, h('a', { href: '#/login' }, t('login.submit')))));
+}
+
+export async function resetPassword(container, route) {
+  const form = h('form', { class: 'form', novalidate: true },
+    field(t('reset.newPassword'), { name: 'newPassword', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
+    h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('reset.submit')));
+  wireForm(form, async (values) => {
+    await api.post('/api/v1/auth/password-reset/confirm', { token: route.query.get('token') || '', newPassword: values.newPassword });
+    toast(t('reset.done'), 'success');
+    go('#/login');
+  });
+  container.append(h('section', { class: 'auth' }, logo(), h('h1', {}, t('reset.title')), form));
+}

@@ -1,0 +1,99 @@
+// Artist, album and playlist pages (SPEC C4, C6).
+import { api } from '../api.js';
+import { t, formatDate } from '../i18n.js';
+import { h, icon, load, shelf, albumCard, trackList, artwork } from '../ui.js';
+import { state, on } from '../state.js';
+import { buyAlbum } from '../buy.js';
+
+function playButton(tracks, ctx) {
+  return h('button', { class: 'btn btn-primary', type: 'button', disabled: !tracks.length, onclick: () => ctx.play(tracks, 0) }, icon('play'), h('span', {}, t('album.playAll')));
+}
+
+export function favouriteButton(kind, id, initial) {
+  let favourite = !!initial;
+  const btn = h('button', { class: 'btn btn-fav', type: 'button' });
+  const paint = () => {
+    btn.setAttribute('aria-pressed', String(favourite));
+    btn.replaceChildren(icon('heart'), h('span', {}, favourite
+      ? (kind === 'playlists' ? t('playlist.unfavourite') : t('track.unfavourite'))
+      : (kind === 'playlists' ? t('playlist.favourite') : t('track.favourite'))));
+  };
+  btn.addEventListener('click', async () => {
+    btn.disabled = true;
+    try {
+      const path = `/api/v1/me/favourites/${kind}/${encodeURIComponent(id)}`;
+      if (favourite) await api.del(path); else await api.put(path);
+      favourite = !favourite;
+      paint();
+    } catch (error) {
+      const { toast } = await import('../ui.js');
+      toast(error.message, 'error');
+    } finally {
+      btn.disabled = false;
+    }
+  });
+  paint();
+  return state.me ? btn : null;
+}
+
+export async function artist(container, route, ctx) {
+  await load(container, () => api.get(`/api/v1/artists/${encodeURIComponent(route.id)}`), (d) => {
+    container.append(
+      h('header', { class: 'hero' },
+        artwork(d.artist.imageUrl, 300, 'art hero-art round'),
+        h('div', { class: 'hero-text' },
+          h('h1', {}, d.artist.name),
+          d.bio ? h('p', { class: 'bio' }, d.bio) : null,
+          d.topTracks?.length ? h('div', { class: 'hero-actions' }, playButton(d.topTracks, ctx)) : null)),
+      d.topTracks?.length ? h('section', {}, h('h2', {}, t('artist.top')), trackList(d.topTracks, ctx)) : null,
+      shelf(t('artist.albums'), d.albums, albumCard),
+      shelf(t('artist.other'), d.otherAlbums, albumCard));
+  });
+}
+
+export async function album(container, route, ctx) {
+  await load(container, () => api.get(`/api/v1/albums/${encodeURIComponent(route.id)}`), (d) => {
+    const a = d.album;
+    const buySlot = h('span', { class: 'album-buy' });
+    const paintBuy = (price) => {
+      if (!state.me || price > 0) {
+        buySlot.replaceChildren(h('button', {
+          class: 'btn', type: 'button', 'aria-label': t('album.buy'), title: t('album.buyFor', { n: price }),
+          onclick: async () => { if (await buyAlbum(a, price)) paintBuy(0); },
+        }, `${t('album.buy')} · ${t('track.price', { n: price })}`));
+      } else buySlot.replaceChildren(h('span', { class: 'owned-mark' }, t('album.allOwned')));
+    };
+    paintBuy(d.priceForCaller);
+    on('owned', async () => {
+      if (!buySlot.isConnected || !state.me) return;
+      try {
+        const fresh = await api.get(`/api/v1/albums/${encodeURIComponent(a.id)}`, { quiet: true });
+        paintBuy(fresh.priceForCaller);
+      } catch { /* keep the old price */ }
+    });
+    container.append(
+      h('header', { class: 'hero' },
+        artwork(a.artworkUrl, 600, 'art hero-art'),
+        h('div', { class: 'hero-text' },
+          h('h1', {}, a.title),
+          h('p', { class: 'hero-sub' }, h('a', { href: `#/artist/${encodeURIComponent(a.artistId)}` }, a.artistName)),
+          h('p', { class: 'meta' }, [a.genre, a.releaseDate ? t('album.released', { date: formatDate(a.releaseDate) }) : a.year, t('album.tracks', { n: a.trackCount })].filter(Boolean).join(' · ')),
+          h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), buySlot))),
+      trackList(d.tracks, ctx, { showArt: false, numbered: true }));
+  });
+}
+
+export async function playlist(container, route, ctx) {
+  await load(container, () => api.get(`/api/v1/playlists/${encodeURIComponent(route.id)}`), (d) => {
+    const p = d.playlist;
+    container.append(
+      h('header', { class: 'hero' },
+        artwork(p.artworkUrl, 600, 'art hero-art'),
+        h('div', { class: 'hero-text' },
+          h('h1', {}, p.name),
+          p.description ? h('p', { class: 'bio' }, p.description) : null,
+          h('p', { class: 'meta' }, t('album.tracks', { n: p.trackCount })),
+          h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), favouriteButton('playlists', p.id, d.favourite)))),
+      trackList(d.tracks, ctx));
+  });
+}

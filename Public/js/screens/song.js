@@ -1,0 +1,43 @@
+// The song page (SPEC C4): also the public page a shared link opens (plays the preview for guests).
+import { api } from '../api.js';
+import { t, formatDate, formatDuration } from '../i18n.js';
+import { h, icon, load, artwork, buyControl } from '../ui.js';
+import { isOwned, state } from '../state.js';
+import { favouriteButton } from './pages.js';
+
+export async function song(container, route, ctx) {
+  await load(container, async () => {
+    const detail = await api.get(`/api/v1/tracks/${encodeURIComponent(route.id)}`);
+    let favourite = false;
+    if (state.me) {
+      try {
+        const favourites = await api.get('/api/v1/me/favourites', { quiet: true });
+        favourite = favourites.tracks.some((x) => x.id === detail.track.id);
+      } catch { /* shown as not favourite */ }
+    }
+    return { ...detail, favourite };
+  }, (d) => {
+    const tr = d.track;
+    const facts = [
+      [t('song.album'), h('a', { href: `#/album/${encodeURIComponent(tr.albumId)}` }, tr.albumTitle)],
+      tr.genre ? [t('song.genre'), tr.genre] : null,
+      [t('song.duration'), formatDuration(tr.durationMs)],
+      d.releaseDate ? [t('song.releaseDate'), formatDate(d.releaseDate)] : null,
+      tr.explicit ? [t('track.explicit'), '✓'] : null,
+    ].filter(Boolean);
+    container.append(
+      h('header', { class: 'hero', dataset: { trackId: tr.id } },
+        artwork(tr.artworkUrl, 600, 'art hero-art'),
+        h('div', { class: 'hero-text' },
+          h('h1', {}, tr.title),
+          h('p', { class: 'hero-sub' }, h('a', { href: `#/artist/${encodeURIComponent(tr.artistId)}` }, tr.artistName)),
+          h('div', { class: 'hero-actions' },
+            h('button', { class: 'btn btn-primary', type: 'button', onclick: () => ctx.play([tr], 0), 'aria-label': t('track.play') }, icon('play'), h('span', {}, t('track.play'))),
+            buyControl(tr, ctx),
+            favouriteButton('tracks', tr.id, d.favourite)),
+          isOwned(tr) ? null : h('p', { class: 'hint' }, t('song.previewNote')))),
+      h('dl', { class: 'facts' }, facts.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
+      d.lyrics ? h('section', {}, h('h2', {}, t('song.lyrics')), h('p', { class: 'lyrics' }, d.lyrics)) : null,
+      d.artistIntro ? h('section', {}, h('h2', {}, t('song.artistIntro')), h('p', { class: 'bio' }, d.artistIntro)) : null);
+  });
+}

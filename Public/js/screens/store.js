@@ -1,0 +1,30 @@
+// Store home (SPEC C1, C5): search box, new releases, featured playlists, moods, favourites, recently played.
+import { api } from '../api.js';
+import { t } from '../i18n.js';
+import { h, load, shelf, albumCard, playlistCard, moodCard, trackList } from '../ui.js';
+import { searchBox } from './search.js';
+import { state } from '../state.js';
+
+export async function store(container, route, ctx) {
+  const body = h('div', { class: 'store-body' });
+  container.append(h('h1', { class: 'page-title' }, t('store.title')), searchBox(''), body);
+  await load(body, () => api.get('/api/v1/store/home'), (home) => {
+    const sections = [];
+    if (state.me && home.recentlyPlayed?.length) sections.push(tracksShelf(t('store.recent'), home.recentlyPlayed, ctx));
+    if (state.me && home.favourites?.length) sections.push(tracksShelf(t('store.favourites'), home.favourites, ctx));
+    if (state.me && home.favouritePlaylists?.length) sections.push(shelf(t('store.favourites') + ' · ' + t('search.playlists'), home.favouritePlaylists, playlistCard));
+    sections.push(shelf(t('store.newReleases'), home.newReleases, albumCard));
+    sections.push(shelf(t('store.featured'), home.featuredPlaylists, playlistCard));
+    sections.push(shelf(t('store.moods'), home.moods, moodCard));
+    const shown = sections.filter(Boolean);
+    body.append(...(shown.length ? shown : [h('p', { class: 'empty' }, t('store.empty'))]));
+  });
+}
+
+/** A horizontally scrollable row of songs (favourites, recently played). */
+function tracksShelf(title, tracks, ctx) {
+  const id = `shelf-${Math.random().toString(36).slice(2, 8)}`;
+  const list = trackList(tracks, ctx, { showArt: true });
+  list.classList.add('track-shelf');
+  return h('section', { class: 'shelf', 'aria-labelledby': id }, h('h2', { id }, title), list);
+}

@@ -1,0 +1,239 @@
+// DOM helpers, dialogs, toasts and the shared list/card renderers.
+import { t, formatDuration } from './i18n.js';
+
+/** h('button', {class: 'x', onclick}, 'text', child) → element. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else if (key === 'class') el.className = value;
+    else if (key === 'dataset') Object.assign(el.dataset, value);
+    else if (value === true) el.setAttribute(key, '');
+    else el.setAttribute(key, value);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function icon(name) {
+  const paths = {
+    play: 'M8 5v14l11-7z',
+    pause: 'M6 5h4v14H6zm8 0h4v14h-4z',
+    prev: 'M6 6h2v12H6zm3.5 6 8.5 6V6z',
+    next: 'M16 6h2v12h-2zM6 18l8.5-6L6 6z',
+    share: 'M12 3 7.5 7.5l1.4 1.4L11 6.8V15h2V6.8l2.1 2.1 1.4-1.4zM5 13v7h14v-7h-2v5H7v-5z',
+    store: 'M4 4h16l-1.5 6H5.5zM5 12h14v8H5z',
+    music: 'M12 3v10.6A4 4 0 1 0 14 17V7h4V3z',
+    account: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8m0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5',
+    login: 'M10 17v-3H3v-4h7V7l5 5zm3-14h7v18h-7v-2h5V5h-5z',
+    register: 'M15 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8m-9-2V7H4v3H1v2h3v3h2v-3h3v-2zm9 4c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4',
+    search: 'M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9',
+    close: 'M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12z',
+    heart: 'M12 21 10.6 19.7C5.4 15 2 12 2 8.4 2 5.4 4.4 3 7.5 3c1.7 0 3.4.8 4.5 2.1A6 6 0 0 1 16.5 3C19.6 3 22 5.4 22 8.4c0 3.6-3.4 6.6-8.6 11.3z',
+    cast: 'M1 18v3h3a3 3 0 0 0-3-3m0-4v2a5 5 0 0 1 5 5h2a7 7 0 0 0-7-7m0-4v2a9 9 0 0 1 9 9h2A11 11 0 0 0 1 10m20-7H3a2 2 0 0 0-2 2v3h2V5h18v14h-7v2h7a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2',
+    back: 'M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z',
+    coin: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m1 15v1h-2v-1a3 3 0 0 1-2.5-2.5h2A1.5 1.5 0 1 0 12 13a3.5 3.5 0 0 1-1-6.9V5h2v1.1A3 3 0 0 1 15.5 8.5h-2A1.5 1.5 0 1 0 12 11a3.5 3.5 0 0 1 1 6.9',
+  };
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('class', 'icon');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', paths[name] || '');
+  svg.append(path);
+  return svg;
+}
+
+/** Artwork image: decorative (the title is always next to it). */
+export function artwork(url, size = 300, cls = 'art') {
+  const src = url ? url.replace(/size=\d+/, `size=${size}`) : '';
+  const img = h('img', { class: cls, src: src || undefined, alt: '', loading: 'lazy', decoding: 'async', width: size, height: size });
+  img.addEventListener('error', () => img.classList.add('art-missing'), { once: true });
+  return img;
+}
+
+export function spinner(label = t('common.loading')) {
+  return h('div', { class: 'spinner-wrap', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', { class: 'sr-only' }, label));
+}
+
+/** Renders an error panel with a retry button into `container`. */
+export function errorPanel(message, retry) {
+  return h('div', { class: 'error-panel', role: 'alert' },
+    h('p', {}, message),
+    retry ? h('button', { class: 'btn', type: 'button', onclick: retry }, t('error.retry')) : null);
+}
+
+/** Loads data with a spinner, shows a clear message and a retry button on failure. */
+export async function load(container, fetcher, render) {
+  container.replaceChildren(spinner());
+  container.setAttribute('aria-busy', 'true');
+  try {
+    const data = await fetcher();
+    container.replaceChildren();
+    render(data);
+  } catch (error) {
+    container.replaceChildren(errorPanel(error.message, () => load(container, fetcher, render)));
+  } finally {
+    container.removeAttribute('aria-busy');
+  }
+}
+
+// ---- toasts -------------------------------------------------------------------------------
+
+export function toast(message, kind = 'info') {
+  const region = document.getElementById('toasts');
+  const item = h('div', { class: `toast toast-${kind}`, role: kind === 'error' ? 'alert' : 'status' },
+    h('span', {}, message),
+    h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('common.dismiss'), onclick: () => item.remove() }, icon('close')));
+  region.append(item);
+  while (region.children.length > 2) region.firstElementChild.remove();
+  raiseToasts(region);
+  setTimeout(() => { item.remove(); raiseToasts(region); }, kind === 'error' ? 9000 : 5000);
+}
+
+/** Toasts live in a manual popover so they show above open dialogs (the player, confirmations). */
+function raiseToasts(region) {
+  if (typeof region.showPopover !== 'function') return;
+  if (region.matches(':popover-open')) region.hidePopover();
+  if (region.children.length) region.showPopover();
+}
+
+// ---- dialogs ------------------------------------------------------------------------------
+
+/**
+ * A modal dialog: dialog({title, body, actions: [{label, value, primary}]}) → Promise(value or null).
+ * An action may carry `run` (async): the dialog shows a spinner until it settles; if it throws, the
+ * message is shown inside the dialog and the dialog stays open.
+ */
+export function dialog({ title, body, actions, className = '' }) {
+  return new Promise((resolve) => {
+    const titleId = `dlg-${Math.random().toString(36).slice(2)}`;
+    const message = h('p', { class: 'dialog-error', role: 'alert', hidden: true });
+    const buttons = actions.map((action) => h('button', {
+      type: 'button',
+      class: action.primary ? 'btn btn-primary' : 'btn',
+      onclick: async (event) => {
+        if (action.run) {
+          const btn = event.currentTarget;
+          buttons.forEach((b) => { b.disabled = true; });
+          btn.classList.add('busy');
+          el.setAttribute('aria-busy', 'true');
+          message.hidden = true;
+          try {
+            const result = await action.run();
+            finish(result === undefined ? action.value : result);
+          } catch (error) {
+            message.textContent = error.message;
+            message.hidden = false;
+            if (action.retryLabel) btn.textContent = action.retryLabel;
+          } finally {
+            buttons.forEach((b) => { b.disabled = false; });
+            btn.classList.remove('busy');
+            el.removeAttribute('aria-busy');
+          }
+        } else {
+          finish(action.value);
+        }
+      },
+    }, action.label));
+    const el = h('dialog', { class: `dialog ${className}`, 'aria-labelledby': titleId },
+      h('h2', { id: titleId }, title),
+      typeof body === 'string' ? h('p', {}, body) : body,
+      message,
+      h('div', { class: 'dialog-actions' }, buttons));
+    let done = false;
+    function finish(value) {
+      if (done) return;
+      done = true;
+      el.close();
+      el.remove();
+      resolve(value ?? null);
+    }
+    el.addEventListener('cancel', (e) => { e.preventDefault(); finish(null); });
+    document.body.append(el);
+    el.showModal();
+    (buttons.find((b) => b.classList.contains('btn-primary')) || buttons[0])?.focus();
+  });
+}
+
+// ---- shared renderers ---------------------------------------------------------------------
+
+export function priceText(n) { return t('track.price', { n }); }
+
+/** A horizontally scrollable row of cards with a heading. */
+export function shelf(title, items, renderCard) {
+  if (!items || !items.length) return null;
+  const id = `shelf-${title.replace(/\W+/g, '-').toLowerCase()}-${Math.random().toString(36).slice(2, 6)}`;
+  return h('section', { class: 'shelf', 'aria-labelledby': id },
+    h('h2', { id }, title),
+    h('ul', { class: 'shelf-row', role: 'list' }, items.map((item) => h('li', {}, renderCard(item)))));
+}
+
+export function albumCard(album) {
+  return h('a', { class: 'card', href: `#/album/${encodeURIComponent(album.id)}` },
+    artwork(album.artworkUrl, 300),
+    h('span', { class: 'card-title' }, album.title),
+    h('span', { class: 'card-sub' }, album.artistName));
+}
+
+export function playlistCard(playlist) {
+  return h('a', { class: 'card', href: `#/playlist/${encodeURIComponent(playlist.id)}` },
+    artwork(playlist.artworkUrl, 300),
+    h('span', { class: 'card-title' }, playlist.name),
+    h('span', { class: 'card-sub' }, t('album.tracks', { n: playlist.trackCount })));
+}
+
+export function artistCard(artist) {
+  return h('a', { class: 'card card-round', href: `#/artist/${encodeURIComponent(artist.id)}` },
+    artwork(artist.imageUrl, 300),
+    h('span', { class: 'card-title' }, artist.name));
+}
+
+export function moodCard(mood) {
+  return h('a', { class: 'card card-mood', href: `#/playlist/${encodeURIComponent(mood.playlistId)}` },
+    artwork(mood.artworkUrl, 300),
+    h('span', { class: 'card-title' }, mood.name));
+}
+
+/**
+ * A list of songs. Each row: play (opens the player with this list as the queue), title/artist
+ * (link to the song page), duration, and Buy (hidden once owned). `ctx` gives {play, buy, showArt}.
+ */
+export function trackList(tracks, ctx, { showArt = true, numbered = false } = {}) {
+  return h('ol', { class: `track-list${numbered ? ' numbered' : ''}`, role: 'list' }, tracks.map((track, index) =>
+    trackRow(track, ctx, { showArt, number: numbered ? track.trackNumber : null, onPlay: () => ctx.play(tracks, index) })));
+}
+
+export function trackRow(track, ctx, { showArt = true, number = null, onPlay }) {
+  const row = h('li', { class: 'track-row', dataset: { trackId: track.id } },
+    h('button', { class: 'icon-btn play-btn', type: 'button', 'aria-label': t('track.playTitle', { title: track.title }), onclick: onPlay },
+      number !== null ? h('span', { class: 'track-no', 'aria-hidden': 'true' }, number) : null,
+      icon('play')),
+    showArt ? artwork(track.artworkUrl, 100, 'art art-sm') : null,
+    h('div', { class: 'track-meta' },
+      h('a', { class: 'track-title', href: `#/song/${encodeURIComponent(track.id)}` }, track.title,
+        track.explicit ? h('abbr', { class: 'explicit', title: t('track.explicit') }, 'E') : null),
+      h('span', { class: 'track-sub' }, `${track.artistName} · ${track.albumTitle}`)),
+    h('span', { class: 'track-duration' }, formatDuration(track.durationMs)),
+    buyControl(track, ctx));
+  return row;
+}
+
+/** The Buy button for a track, or an "Owned" mark. Buttons for the same track share data-buy. */
+export function buyControl(track, ctx) {
+  if (track.owned) return h('span', { class: 'owned-mark', title: t('track.owned') }, t('track.owned'));
+  return h('button', {
+    class: 'btn btn-buy', type: 'button', dataset: { buy: track.id },
+    'aria-label': t('track.buy'),
+    title: t('track.buyTitle', { title: track.title, n: track.price }),
+    onclick: () => ctx.buy(track),
+  }, h('span', { 'aria-hidden': 'true' }, t('track.buy')), h('span', { class: 'price', 'aria-hidden': 'true' }, track.price));
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Hummingbird
+import SQLKit
+
+/// `GET /song/{id}`: the public page a shared link opens (SPEC M6). Server-rendered so link
+/// previews (Open Graph, Twitter cards) see the title, artist and artwork; it plays the preview
+/// (the audio route gives non-owners only the preview) and links into the web app.
+struct SharePageController {
+    let services: AppServices
+
+    struct SharedSong: Sendable {
+        var id: String
+        var title: String
+        var artistName: String
+        var albumID: String
+        var albumTitle: String
+        var durationMs: Int
+    }
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/song/:id") { request, context in
+            let id = try context.parameters.require("id")
+            guard id.count <= 128, let song = try await find(id) else {
+                throw Problem(.notFound, "There is no song with this id.")
+            }
+            let base = baseURL(request)
+            let html = Self.page(song, base: base)
+            var headers = HTTPFields()
+            headers[.contentType] = "text/html; charset=utf-8"
+            headers[.cacheControl] = "public, max-age=300"
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        }
+    }
+
+    private func find(_ id: String) async throws -> SharedSong? {
+        try await services.database.backend.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT t.id AS id, t.title AS title, t.duration_ms AS duration_ms, a.id AS album_id,
+                           a.title AS album_title, r.name AS artist_name
+                    FROM tracks t JOIN albums a ON a.id = t.album_id JOIN artists r ON r.id = t.artist_id
+                    WHERE t.id = \(bind: id)
+                    """
+                ).first()
+            else { return nil }
+            return SharedSong(
+                id: try row.decode(column: "id", as: String.self),
+                title: try row.decode(column: "title", as: String.self),
+                artistName: try row.decode(column: "artist_name", as: String.self),
+                albumID: try row.decode(column: "album_id", as: String.self),
+                albumTitle: try row.decode(column: "album_title", as: String.self),
+                durationMs: try row.decode(column: "duration_ms", as: Int.self))
+        }
+    }
+
+    /// Absolute base for Open Graph URLs: the configured public URL, else this request's host.
+    private func baseURL(_ request: Request) -> String {
+        if let configured = services.configuration.publicBaseURL { return configured }
+        if let authority = request.head.authority,
+            authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
+        {
+            return "http://\(authority)"
+        }
+        return services.configuration.baseURL
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    static func page(_ song: SharedSong, base: String) -> String {
+        let id = song.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.id
+        let album =
+            song.albumID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.albumID
+        let title = escape(song.title)
+        let artist = escape(song.artistName)
+        let image = escape("\(base)/api/v1/albums/\(album)/artwork?size=600")
+        let url = escape("\(base)/song/\(id)")
+        let description = escape(
+            "Listen to a 30-second preview of \(song.title) by \(song.artistName) on SoTube.")
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title) · \(artist) · SoTube</title>
+            <meta name="description" content="\(description)">
+            <meta property="og:type" content="music.song">
+            <meta property="og:site_name" content="SoTube">
+            <meta property="og:title" content="\(title) · \(artist)">
+            <meta property="og:description" content="\(description)">
+            <meta property="og:image" content="\(image)">
+            <meta property="og:url" content="\(url)">
+            <meta property="music:musician" content="\(artist)">
+            <meta property="music:duration" content="\(song.durationMs / 1000)">
+            <meta name="twitter:card" content="summary_large_image">
+            <meta name="color-scheme" content="light dark">
+            <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
+            <style>
+            body{margin:0;font-family:system-ui,sans-serif;background:#fff;color:#18181b;display:grid;place-items:center;min-height:100vh}
+            main{max-width:420px;padding:24px;text-align:center}
+            img{width:100%;max-width:320px;aspect-ratio:1;border-radius:12px;background:#e6e6ea}
+            h1{margin:16px 0 4px;font-size:1.6rem}p{margin:4px 0;color:#55555e}audio{width:100%;margin:16px 0}
+            a{display:inline-block;padding:12px 20px;border-radius:999px;background:#b0124f;color:#fff;font-weight:600;text-decoration:none}
+            @media (prefers-color-scheme:dark){body{background:#121214;color:#f2f2f4}p{color:#b4b4bd}a{background:#ff7aa8;color:#16060c}}
+            </style>
+            </head>
+            <body>
+            <main>
+            <img src="/api/v1/albums/\(album)/artwork?size=600" alt="" width="320" height="320">
+            <h1>\(title)</h1>
+            <p>\(artist) · \(escape(song.albumTitle))</p>
+            <audio controls preload="none" src="/api/v1/tracks/\(id)/audio" aria-label="Preview of \(title)"></audio>
+            <p>30-second preview</p>
+            <a href="/#/song/\(id)">Open in SoTube</a>
+            </main>
+            </body>
+            </html>
+            """
+    }
+}

@@ -1,0 +1,79 @@
+"""Steps the browser tests share."""
+import itertools
+import re
+import time
+
+from playwright.sync_api import expect
+
+_counter = itertools.count()
+
+
+def unique_name(prefix="user"):
+    return f"{prefix}{int(time.time() * 1000) % 10**8}{next(_counter)}"
+
+
+def register(page, base, username=None, password="correct horse 1"):
+    """Creates an account through the form; lands in the store with the full tab bar."""
+    username = username or unique_name()
+    page.goto(base + "/#/register")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Email").fill(f"{username}@example.test")
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="My Music")).to_be_visible()
+    return username, password
+
+
+def log_in(page, base, username, password, remember=True):
+    page.goto(base + "/#/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    box = page.get_by_label("Keep me logged in")
+    if box.is_checked() != remember:
+        box.click()
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("link", name="Account", exact=True)).to_be_visible()
+
+
+def tab(page, name):
+    return page.get_by_role("navigation", name="Main").get_by_role("link", name=name, exact=True)
+
+
+def audio_state(page):
+    return page.evaluate(
+        """() => { const a = document.getElementById('audio');
+        return {src: a.getAttribute('src') || '', paused: a.paused, time: a.currentTime, duration: a.duration}; }""")
+
+
+def wait_playing(page, timeout=15000):
+    page.wait_for_function(
+        "() => { const a = document.getElementById('audio'); return !a.paused && a.currentTime > 0.2; }",
+        timeout=timeout)
+
+
+def seek(page, seconds):
+    page.evaluate("(s) => { document.getElementById('audio').currentTime = s; }", seconds)
+
+
+def coins_shown(page):
+    text = page.locator("#coins").inner_text()
+    return int(re.sub(r"\D", "", text) or 0)
+
+
+def pay_in_sandbox(page, method="card", card="4242 4242 4242 4242"):
+    """On the sandbox checkout page: pay by card or by logging in to the sandbox account."""
+    expect(page).to_have_url(re.compile(r"/sandbox/checkout/"))
+    if method == "login":
+        page.get_by_label(re.compile("email", re.I)).fill("buyer@sandbox.test")
+        page.get_by_label(re.compile("password", re.I)).fill("sandbox123")
+        page.get_by_role("button", name=re.compile("log in and pay", re.I)).click()
+    else:
+        pay_card = page.get_by_role("button", name=re.compile("pay with card", re.I))
+        if pay_card.count() and pay_card.first.is_visible():
+            pay_card.first.click()
+        page.get_by_label(re.compile("card number", re.I)).fill(card)
+        for label, value in [("expir", "12/34"), ("cvc|cvv|security", "123"), ("name", "Test Buyer")]:
+            field = page.get_by_label(re.compile(label, re.I))
+            if field.count() and field.first.is_visible() and field.first.is_editable():
+                field.first.fill(value)
+        page.get_by_role("button", name=re.compile(r"^pay", re.I)).last.click()
