@@ -34,7 +34,6 @@ extension AppServices {
         }
         do {
             if let summary = try await DemoSeeder(importer: importer).seedIfEmpty() {
-                _ = try await database.searchIndex.rebuild()
                 logger.info(
                     "demo catalog seeded",
                     metadata: [
@@ -42,7 +41,7 @@ extension AppServices {
                         "artists": "\(summary.artists)",
                         "seconds": "\(String(format: "%.1f", summary.seconds))",
                     ])
-                // The search box must find the demo songs too (added by the web helper).
+                // The search box must find the demo songs too.
                 let documents = try await database.searchIndex.rebuild()
                 logger.info("search index rebuilt", metadata: ["documents": "\(documents)"])
             }
