@@ -20,7 +20,6 @@ struct MigrateCommand: AsyncParsableCommand {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         }
         let backend = try await SQLBackends.open(location: configuration.databaseLocation, logger: configuration.logger)
-        defer { Task { await backend.shutdown() } }
         let migrator = Migrator()
         if status {
             let current = try await migrator.currentVersion(backend)
