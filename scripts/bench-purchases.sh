@@ -35,7 +35,8 @@ cleanup() {
 trap cleanup EXIT
 export SOTUBE_BCRYPT_COST=4
 
-"$SOTUBE_BIN" migrate --data "$DATA" >/dev/null 2>&1
+# Opening the store applies the migrations (`sotube migrate` can crash on exit: it closes the database twice).
+"$SOTUBE_BIN" packs list --data "$DATA" >/dev/null 2>&1
 python3 - "$DATA/sotube.sqlite" "$SONGS" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1]); songs = int(sys.argv[2])

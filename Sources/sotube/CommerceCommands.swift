@@ -123,12 +123,16 @@ struct PacksCommand: AsyncParsableCommand {
         @Option(help: "Coins in the pack.") var coins: Int
         @Option(help: "Price in minor units (cents): 499 is 4.99.") var price: Int
         @Option(help: "ISO 4217 currency.") var currency: String = "USD"
-        @Option(help: "Display position (smallest first).") var position: Int = 0
+        @Option(help: "Display position, smallest first. Default: the pack's current one, or after the others.")
+        var position: Int?
 
         func run() async throws {
             try await withServices(store) { services in
+                let packs = try await services.commerce.store.coinPacks()
+                let place =
+                    position ?? packs.first { $0.id == id }?.position ?? ((packs.map(\.position).max() ?? 0) + 1)
                 let pack = try CoinPack.validated(
-                    id: id, coins: coins, amount: price, currency: currency, position: position)
+                    id: id, coins: coins, amount: price, currency: currency, position: place)
                 try await services.commerce.store.saveCoinPack(pack, now: services.clock.now())
                 print("pack \(pack.id): \(pack.coins) coins for \(pack.price.formatted)")
             }

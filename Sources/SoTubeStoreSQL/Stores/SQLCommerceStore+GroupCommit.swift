@@ -7,6 +7,9 @@ import SoTubeCore
 /// its own checks, conditional debit and ledger entry. One BEGIN/COMMIT (and one write of the touched
 /// pages to the WAL) then serves many purchases.
 ///
+/// Song purchases of a batch are decided together (`purchaseTracks`: one query for all checks, one
+/// conditional debit per buyer, one multi-row insert per table); album purchases run one by one first.
+///
 /// Safe because a purchase throws its domain errors (404, 409, 402, 422) before its first write, so a
 /// refused purchase leaves nothing behind in the shared transaction. Any other error rolls the whole
 /// batch back and each purchase is retried alone in its own transaction.
@@ -42,15 +45,22 @@ actor PurchaseBatcher {
         let commands = batch.map(\.0)
         do {
             let results = try await backend.transaction { db in
-                var results: [Result<PurchaseOutcome, DomainError>] = []
-                for command in commands {
-                    do {
-                        results.append(.success(try await SQLCommerceStore.purchase(db, command)))
-                    } catch let error as DomainError {
-                        results.append(.failure(error))
+                var results = [Result<PurchaseOutcome, DomainError>?](repeating: nil, count: commands.count)
+                var songs: [(index: Int, command: PurchaseCommand, trackID: String)] = []
+                for (index, command) in commands.enumerated() {
+                    switch command.target {
+                    case .track(let trackID): songs.append((index, command, trackID))
+                    case .album:
+                        do {
+                            results[index] = .success(try await SQLCommerceStore.purchase(db, command))
+                        } catch let error as DomainError {
+                            results[index] = .failure(error)
+                        }
                     }
                 }
-                return results
+                let songResults = try await SQLCommerceStore.purchaseTracks(db, songs.map { ($0.command, $0.trackID) })
+                for (position, song) in songs.enumerated() { results[song.index] = songResults[position] }
+                return results.map { $0 ?? .failure(.notFound(what: "The purchase")) }
             }
             for (index, (_, waiter)) in batch.enumerated() { waiter.resume(with: results[index]) }
         } catch {

@@ -1,8 +1,8 @@
 import Foundation
-import Logging
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import SoTubeAPI
 import SoTubeCore
 import SoTubeServer
