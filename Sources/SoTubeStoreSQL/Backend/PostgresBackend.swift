@@ -44,16 +44,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         async throws -> R
     {
         try await client.withConnection { connection in
-            let db = connection.sql(queryLogLevel: nil, logger: self.logger)
-            try await db.raw("BEGIN").run()
-            do {
-                let result = try await body(db)
-                try await db.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
-            }
+            try await connection.sql(queryLogLevel: nil, logger: self.logger).inTransaction(body)
         }
     }
 

@@ -23,3 +23,20 @@ public enum SQLBackends {
         return try await SQLiteBackend.open(path: location, logger: logger)
     }
 }
+
+extension SQLDatabase {
+    /// Runs `body` between `begin` and COMMIT on this one connection; ROLLBACK when it throws.
+    func inTransaction<R: Sendable>(
+        begin: SQLQueryString = "BEGIN", _ body: @Sendable (any SQLDatabase) async throws -> R
+    ) async throws -> R {
+        try await raw(begin).run()
+        do {
+            let result = try await body(self)
+            try await raw("COMMIT").run()
+            return result
+        } catch {
+            try? await raw("ROLLBACK").run()
+            throw error
+        }
+    }
+}

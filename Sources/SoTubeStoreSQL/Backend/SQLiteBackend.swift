@@ -58,15 +58,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     {
         let db = writer.sql(queryLogLevel: nil)
         return try await writeLock.withLock {
-            try await db.raw("BEGIN IMMEDIATE").run()
-            do {
-                let result = try await body(db)
-                try await db.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
-            }
+            try await db.inTransaction(begin: "BEGIN IMMEDIATE", body)
         }
     }
 
