@@ -68,61 +68,103 @@ public struct SQLSearchStore: Sendable {
     }
 
     /// The best `top` candidates per kind, best first, ranked in SQL over at most `cap` index hits.
+    /// Passes: exact names (index lookup), then names (SQLite: an FTS5 column filter), then names
+    /// and artist/album context, each only for kinds the earlier ones left short, so exact and
+    /// name matches are never crowded out by songs found through their artist. Every kind's pass
+    /// goes in one statement: at most two round trips per search.
     func candidates(_ query: SearchQuery, allowExplicit: Bool, cap: Int, top: Int, kinds: [SearchKind])
         async throws -> [(SearchKind, [Candidate])]
     {
         let dialect = backend.dialect
         return try await backend.read { db in
-            var result: [(SearchKind, [Candidate])] = []
-            for kind in kinds {
+            var lists = Array(repeating: [Candidate](), count: kinds.count)
+            var round1: [SQLQueryString] = []
+            for (index, kind) in kinds.enumerated() {
                 let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
-                // 1. exact names (index lookup), 2. names (SQLite), 3. names and context; each pass
-                // only when the earlier ones left room, so common words stay cheap and exact and
-                // name matches are never crowded out by songs found through their artist.
-                var list = try await Self.decode(
-                    db.raw(
-                        """
-                        SELECT doc_id, entity_id, display, name, 0 AS tier, CAST(0 AS DOUBLE PRECISION) AS score
-                        FROM search_documents
-                        WHERE name = \(bind: query.key) AND doc_id >= \(bind: lo) AND doc_id < \(bind: hi)
-                        ORDER BY doc_id LIMIT \(bind: top)
-                        """
-                    ).all())
-                var passes: [Bool] = dialect.searchesNamesFirst ? [true, false] : [false]
-                while list.count < top, let nameOnly = passes.first {
-                    passes.removeFirst()
-                    let seen = Set(list.map(\.docID))
-                    var more = try await Self.decode(
-                        db.raw(
-                            dialect.searchCandidates(
-                                query, lo: lo, hi: hi, cap: cap, nameOnly: nameOnly, top: top + list.count)
-                        ).all()
-                    ).filter { !seen.contains($0.docID) }
-                    if !nameOnly || !dialect.searchesNamesFirst {
-                        // Tier 2 is for names holding every word; the rest matched through context.
-                        for index in more.indices where more[index].tier == 2 {
-                            if !Self.nameMatches(more[index].name, query.terms) { more[index].tier = 3 }
-                        }
-                        more.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
-                    }
-                    list += more
-                }
-                result.append((kind, Array(list.prefix(top))))
+                let exact: SQLQueryString = """
+                    SELECT doc_id, entity_id, display, name, 0 AS tier, CAST(0 AS DOUBLE PRECISION) AS score
+                    FROM search_documents
+                    WHERE name = \(bind: query.key) AND doc_id >= \(bind: lo) AND doc_id < \(bind: hi)
+                    ORDER BY doc_id LIMIT \(bind: top)
+                    """
+                round1.append(Self.part(exact, kind: index, part: 0))
+                let first = dialect.searchCandidates(
+                    query, lo: lo, hi: hi, cap: cap, nameOnly: dialect.searchesNamesFirst, top: top + 10)
+                round1.append(Self.part(first, kind: index, part: 1))
             }
-            return result
+            for (index, part, candidates) in try await Self.run(round1, on: db) {
+                lists[index] = Self.merge(
+                    lists[index], candidates, fullPass: part == 1 && !dialect.searchesNamesFirst, query: query)
+            }
+            if dialect.searchesNamesFirst {
+                var round2: [SQLQueryString] = []
+                for (index, kind) in kinds.enumerated() where lists[index].count < top {
+                    let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
+                    let all = dialect.searchCandidates(
+                        query, lo: lo, hi: hi, cap: cap, nameOnly: false, top: top + lists[index].count)
+                    round2.append(Self.part(all, kind: index, part: 2))
+                }
+                if !round2.isEmpty {
+                    for (index, _, candidates) in try await Self.run(round2, on: db) {
+                        lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
+                    }
+                }
+            }
+            return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
         }
     }
 
-    static func decode(_ rows: [any SQLRow]) throws -> [Candidate] {
-        try rows.enumerated().map { rank, row in
-            Candidate(
-                entityID: try row.decode(column: "entity_id", as: String.self),
-                display: try row.decode(column: "display", as: String.self),
-                name: try row.decode(column: "name", as: String.self),
-                score: try row.decode(column: "score", as: Double.self),
-                docID: try row.decode(column: "doc_id", as: Int64.self),
-                tier: try row.decode(column: "tier", as: Int.self), rank: rank)
+    /// One kind's pass as a member of a UNION ALL.
+    static func part(_ inner: SQLQueryString, kind: Int, part: Int) -> SQLQueryString {
+        """
+        SELECT \(literal: kind) AS kind_index, \(literal: part) AS part, x.doc_id, x.entity_id, x.display, x.name,
+            x.tier, x.score, length(x.name) AS name_length
+        FROM (\(inner)) x
+        """
+    }
+
+    /// Runs the parts in one statement; candidates grouped by (kind, part), in ranking order.
+    static func run(_ parts: [SQLQueryString], on db: any SQLDatabase) async throws -> [(Int, Int, [Candidate])] {
+        var sql = parts[0]
+        for part in parts.dropFirst() { sql = sql + " UNION ALL " + part }
+        sql = sql + " ORDER BY kind_index, part, tier, score, name_length, doc_id"
+        var groups: [(Int, Int, [Candidate])] = []
+        for row in try await db.raw(sql).all() {
+            let kind = try row.decode(column: "kind_index", as: Int.self)
+            let part = try row.decode(column: "part", as: Int.self)
+            var candidate = try decode(row, rank: 0)
+            if let last = groups.last, last.0 == kind, last.1 == part {
+                candidate.rank = last.2.count
+                groups[groups.count - 1].2.append(candidate)
+            } else {
+                groups.append((kind, part, [candidate]))
+            }
         }
+        return groups
+    }
+
+    /// `list` followed by the new candidates it does not hold yet. After a pass over names and
+    /// context, tier 2 is kept for names holding every word; the rest matched through context.
+    static func merge(_ list: [Candidate], _ new: [Candidate], fullPass: Bool, query: SearchQuery) -> [Candidate] {
+        let seen = Set(list.map(\.docID))
+        var more = new.filter { !seen.contains($0.docID) }
+        if fullPass {
+            for index in more.indices where more[index].tier == 2 && !nameMatches(more[index].name, query.terms) {
+                more[index].tier = 3
+            }
+            more.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
+        }
+        return list + more
+    }
+
+    static func decode(_ row: any SQLRow, rank: Int) throws -> Candidate {
+        Candidate(
+            entityID: try row.decode(column: "entity_id", as: String.self),
+            display: try row.decode(column: "display", as: String.self),
+            name: try row.decode(column: "name", as: String.self),
+            score: try row.decode(column: "score", as: Double.self),
+            docID: try row.decode(column: "doc_id", as: Int64.self),
+            tier: try row.decode(column: "tier", as: Int.self), rank: rank)
     }
 
     /// Does every term start a word of `name`?
