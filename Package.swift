@@ -55,13 +55,18 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),
+        .target(
+            name: "SoTubeTestFixtures",
+            dependencies: ["SoTubeStoreSQL", .product(name: "SQLKit", package: "sql-kit")],
+            path: "Tests/SoTubeTestFixtures"
+        ),
         .testTarget(
             name: "SoTubeMediaTests",
             dependencies: ["SoTubeMedia", "SoTubeStoreSQL", "SoTubeCore", .product(name: "SQLKit", package: "sql-kit")]),
         .testTarget(
             name: "SoTubeStoreTests",
             dependencies: [
-                "SoTubeStoreSQL", "SoTubeCore",
+                "SoTubeStoreSQL", "SoTubeCore", "SoTubeTestFixtures",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -69,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "SoTubeServerTests",
             dependencies: [
-                "SoTubeServer",
+                "SoTubeServer", "SoTubeTestFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 "SoTubeStoreSQL",
                 .product(name: "SQLKit", package: "sql-kit"),

@@ -1,3 +1,4 @@
+import SoTubeTestFixtures
 import Foundation
 import Hummingbird
 import HummingbirdTesting

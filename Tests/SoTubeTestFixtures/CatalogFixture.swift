@@ -3,21 +3,37 @@ import SQLKit
 import SoTubeStoreSQL
 
 /// A small catalog written with plain SQL (the catalog schema of migration 2), shared by the
-/// store and HTTP tests. Ownership is written straight into `owned_tracks` where a test needs it
+/// store and HTTP test targets. Ownership is written straight into `owned_tracks` where a test needs it
 /// (purchases belong to the commerce code).
-enum CatalogFixture {
-    struct Track {
-        var id: String, album: String, artist: String, title: String, number: Int, disc: Int = 1
-        var explicit = false, price = 10, lyrics: String? = nil, genre: String? = nil
+public enum CatalogFixture {
+    public struct Track: Sendable {
+        public var id: String, album: String, artist: String, title: String, number: Int, disc: Int
+        public var explicit: Bool, price: Int, lyrics: String?, genre: String?
+
+        public init(
+            id: String, album: String, artist: String, title: String, number: Int, disc: Int = 1,
+            explicit: Bool = false, price: Int = 10, lyrics: String? = nil, genre: String? = nil
+        ) {
+            self.id = id
+            self.album = album
+            self.artist = artist
+            self.title = title
+            self.number = number
+            self.disc = disc
+            self.explicit = explicit
+            self.price = price
+            self.lyrics = lyrics
+            self.genre = genre
+        }
     }
 
-    static let artists: [(id: String, name: String, bio: String?)] = [
+    public static let artists: [(id: String, name: String, bio: String?)] = [
         ("ar1", "Björk", "Icelandic singer and songwriter."),
         ("ar2", "Ёлка", "Russian pop singer."),
         ("ar3", "AC/DC", "Australian rock band."),
         ("ar4", "Zebra Band", nil),
     ]
-    static let albums:
+    public static let albums:
         [(id: String, artist: String, title: String, date: String?, genre: String?, price: Int?, created: Int64)] = [
             ("al1", "ar1", "Homogenic", "1997-09-22", "Electronic", nil, 1),
             ("al2", "ar1", "Debut", "1993-07-05", "Electronic", 25, 2),
@@ -25,7 +41,7 @@ enum CatalogFixture {
             ("al4", "ar3", "Back in Black", "1980-07-25", "Rock", nil, 4),
             ("al5", "ar4", "Stripes", "2020-02-02", "Electronic", nil, 5),
         ]
-    static let tracks: [Track] = [
+    public static let tracks: [Track] = [
         Track(id: "t1", album: "al1", artist: "ar1", title: "Hunter", number: 1, lyrics: "If travel is searching"),
         Track(id: "t2", album: "al1", artist: "ar1", title: "Jóga", number: 2, price: 12),
         Track(id: "t3", album: "al1", artist: "ar1", title: "Bachelorette", number: 3),
@@ -39,7 +55,7 @@ enum CatalogFixture {
     ]
 
     /// Writes the catalog, a featured volume, a mood with its playlist, then builds the search index.
-    static func install(on backend: any SQLBackend) async throws {
+    public static func install(on backend: any SQLBackend) async throws {
         try await backend.transaction { db in
             for artist in artists {
                 try await db.raw(
@@ -84,7 +100,7 @@ enum CatalogFixture {
         try await SQLSearchIndex(backend: backend).rebuild()
     }
 
-    static func insert(_ track: Track, on db: any SQLDatabase) async throws {
+    public static func insert(_ track: Track, on db: any SQLDatabase) async throws {
         try await db.raw(
             """
             INSERT INTO tracks (id, album_id, artist_id, title, track_number, disc_number, duration_ms, genre,
@@ -98,7 +114,7 @@ enum CatalogFixture {
     }
 
     /// A user row written directly (accounts are another store's business).
-    static func addUser(_ id: String, on backend: any SQLBackend) async throws {
+    public static func addUser(_ id: String, on backend: any SQLBackend) async throws {
         try await backend.transaction { db in
             try await db.raw(
                 """
@@ -112,7 +128,7 @@ enum CatalogFixture {
     }
 
     /// Gives `userID` the tracks, as a purchase would (written directly: the test's stand-in for commerce).
-    static func own(_ trackIDs: [String], userID: String, on backend: any SQLBackend) async throws {
+    public static func own(_ trackIDs: [String], userID: String, on backend: any SQLBackend) async throws {
         try await backend.transaction { db in
             for id in trackIDs {
                 try await db.raw(
