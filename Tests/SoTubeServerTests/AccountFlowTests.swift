@@ -172,7 +172,8 @@ import Testing
             let me = try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: cookieHeader])
             #expect(me.status == .ok)
             let body = ChangeUsernameRequest(oldUsername: "hank", newUsername: "henry")
-            let forged = try await client.json(.put, "/api/v1/me/username", body: body, headers: [.cookie: cookieHeader])
+            let forged = try await client.json(
+                .put, "/api/v1/me/username", body: body, headers: [.cookie: cookieHeader])
             #expect(forged.status == .forbidden)
             #expect(try await app.services.database.accounts.credentials(username: "hank") != nil)
             var headers: HTTPFields = [.cookie: cookieHeader]

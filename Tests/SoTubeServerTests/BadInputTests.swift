@@ -30,16 +30,20 @@ import Testing
                 try await post(client, register, raw: #"{"username":"lena","password":"password-1"}"#),
                 .unprocessableContent, field: "email")
             try expectProblem(
-                try await post(client, register, raw: #"{"username":42,"email":"l@example.com","password":"password-1"}"#),
+                try await post(
+                    client, register, raw: #"{"username":42,"email":"l@example.com","password":"password-1"}"#),
                 .unprocessableContent, field: "username")
             try expectProblem(
-                try await post(client, register, raw: #"{"username":"lena","email":"not-an-email","password":"password-1"}"#),
+                try await post(
+                    client, register, raw: #"{"username":"lena","email":"not-an-email","password":"password-1"}"#),
                 .unprocessableContent, field: "email")
             try expectProblem(
-                try await post(client, register, raw: #"{"username":"lena","email":"l@example.com","password":"short"}"#),
+                try await post(
+                    client, register, raw: #"{"username":"lena","email":"l@example.com","password":"short"}"#),
                 .unprocessableContent, field: "password")
             try expectProblem(
-                try await post(client, register, raw: #"{"username":"a b","email":"l@example.com","password":"password-1"}"#),
+                try await post(
+                    client, register, raw: #"{"username":"a b","email":"l@example.com","password":"password-1"}"#),
                 .unprocessableContent, field: "username")
             try expectProblem(
                 try await post(client, "/api/v1/auth/login", raw: #"{"username":"lena","password":null}"#),
@@ -51,7 +55,8 @@ import Testing
     @Test func tenMegabyteBodyIsRefused() async throws {
         let app = try await TestApp.make()
         try await app.run { client in
-            let big = #"{"username":"mike","email":"m@example.com","password":""#
+            let big =
+                #"{"username":"mike","email":"m@example.com","password":""#
                 + String(repeating: "x", count: 10 * 1024 * 1024) + "\"}"
             try expectProblem(try await post(client, "/api/v1/auth/register", raw: big), .contentTooLarge)
             #expect(try await app.services.database.accounts.listUsers().isEmpty)

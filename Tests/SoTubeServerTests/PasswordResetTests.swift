@@ -29,7 +29,8 @@ import Testing
             #expect(message.contains("/#/reset-password?token=\(token)"))
 
             let confirm = PasswordResetConfirmRequest(token: token, newPassword: "brand-new-password")
-            #expect(try await client.json(.post, "/api/v1/auth/password-reset/confirm", body: confirm).status == .noContent)
+            #expect(
+                try await client.json(.post, "/api/v1/auth/password-reset/confirm", body: confirm).status == .noContent)
             let again = try await client.json(.post, "/api/v1/auth/password-reset/confirm", body: confirm)
             #expect(again.status == .unprocessableContent)
             #expect(again.problem?.field == "token")
@@ -43,7 +44,8 @@ import Testing
         let app = try await TestApp.make()
         try await app.run { client in
             _ = try await client.register("jack")
-            _ = try await client.json(.post, "/api/v1/auth/password-reset", body: PasswordResetRequest(email: "jack@example.com"))
+            _ = try await client.json(
+                .post, "/api/v1/auth/password-reset", body: PasswordResetRequest(email: "jack@example.com"))
             let (token, _) = try tokenFromOutbox(app)
             app.clock.advance(by: 3601)
             let late = try await client.json(

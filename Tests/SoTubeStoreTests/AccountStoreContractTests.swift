@@ -18,13 +18,15 @@ import Testing
             try await accounts.createUser(user("u1", "Alice"), passwordHash: "h1")
             await #expect(throws: DomainError.conflict(field: "username", reason: "This username is taken.")) {
                 try await accounts.createUser(
-                    User(id: "u2", username: "ALICE", email: "x@example.com", displayName: "x", coins: 0,
-                         createdAt: Self.now), passwordHash: "h")
+                    User(
+                        id: "u2", username: "ALICE", email: "x@example.com", displayName: "x", coins: 0,
+                        createdAt: Self.now), passwordHash: "h")
             }
             await #expect(throws: DomainError.conflict(field: "email", reason: "An account with this email exists.")) {
                 try await accounts.createUser(
-                    User(id: "u3", username: "other", email: "ALICE@example.com", displayName: "x", coins: 0,
-                         createdAt: Self.now), passwordHash: "h")
+                    User(
+                        id: "u3", username: "other", email: "ALICE@example.com", displayName: "x", coins: 0,
+                        createdAt: Self.now), passwordHash: "h")
             }
             let found = try #require(try await accounts.credentials(username: "alice"))
             #expect(found.user.id == "u1")
@@ -42,8 +44,9 @@ import Testing
             try await accounts.createUser(user("u1", "bob"), passwordHash: "h1")
             for token in ["a", "b", "c"] {
                 try await accounts.createSession(
-                    Session(tokenHash: token, userID: "u1", createdAt: Self.now, expiresAt: Self.now + 60,
-                            remember: token == "c"))
+                    Session(
+                        tokenHash: token, userID: "u1", createdAt: Self.now, expiresAt: Self.now + 60,
+                        remember: token == "c"))
             }
             #expect(try await accounts.session(tokenHash: "a", now: Self.now)?.userID == "u1")
             #expect(try await accounts.session(tokenHash: "a", now: Self.now + 61) == nil)
@@ -63,8 +66,10 @@ import Testing
         try await kind.open().use { db in
             let accounts = db.database.accounts
             try await accounts.createUser(user("u1", "carol"), passwordHash: "h")
-            try await accounts.createPasswordReset(PasswordReset(tokenHash: "r1", userID: "u1", expiresAt: Self.now + 60))
-            try await accounts.createPasswordReset(PasswordReset(tokenHash: "r2", userID: "u1", expiresAt: Self.now + 60))
+            try await accounts.createPasswordReset(
+                PasswordReset(tokenHash: "r1", userID: "u1", expiresAt: Self.now + 60))
+            try await accounts.createPasswordReset(
+                PasswordReset(tokenHash: "r2", userID: "u1", expiresAt: Self.now + 60))
             #expect(try await accounts.consumePasswordReset(tokenHash: "r1", now: Self.now)?.userID == "u1")
             #expect(try await accounts.consumePasswordReset(tokenHash: "r1", now: Self.now) == nil)
             #expect(try await accounts.consumePasswordReset(tokenHash: "r2", now: Self.now + 61) == nil)
@@ -105,7 +110,9 @@ import Testing
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: future), 'future', 0)"
                 ).run()
             }
-            await #expect(throws: StoreError.self) { try await migrator.migrate(db.backend, now: Date(), logger: logger) }
+            await #expect(throws: StoreError.self) {
+                try await migrator.migrate(db.backend, now: Date(), logger: logger)
+            }
         }
     }
 }

@@ -1,8 +1,8 @@
-import SoTubeTestFixtures
 import Foundation
 import SQLKit
 import SoTubeCore
 import SoTubeStoreSQL
+import SoTubeTestFixtures
 import Testing
 
 /// Catalog pages, library, favourites, recently played and search history on every engine.

@@ -1,8 +1,8 @@
-import SoTubeTestFixtures
 import Foundation
 import SQLKit
 import SoTubeCore
 import SoTubeStoreSQL
+import SoTubeTestFixtures
 import Testing
 
 /// The search index and ranking, on every engine (SQLite; PostgreSQL when configured).

@@ -34,20 +34,14 @@ public struct AuthService: Sendable {
     }
 
     public func register(username: String, email: String, password: String) async throws -> Login {
-        let username = username.trimmingCharacters(in: .whitespaces)
-        let email = email.trimmingCharacters(in: .whitespaces)
-        try AccountRules.validateUsername(username)
-        try AccountRules.validateEmail(email)
-        try AccountRules.validatePassword(password)
-        let user = User(
-            id: ids.makeID(), username: username, email: email, displayName: username, coins: 0,
-            createdAt: clock.now())
-        try await accounts.createUser(user, passwordHash: try await hasher.hash(password))
+        let user = try await createUser(username: username, email: email, password: password)
         return try await startSession(for: user, remember: false)
     }
 
-    /// Creates a user from the CLI (no session).
+    /// Creates a user without a session (registration and the CLI).
     public func createUser(username: String, email: String, password: String) async throws -> User {
+        let username = username.trimmingCharacters(in: .whitespaces)
+        let email = email.trimmingCharacters(in: .whitespaces)
         try AccountRules.validateUsername(username)
         try AccountRules.validateEmail(email)
         try AccountRules.validatePassword(password)
@@ -62,7 +56,9 @@ public struct AuthService: Sendable {
     public func login(username: String, password: String, remember: Bool, client: String) async throws -> Login {
         let keys = ["user:" + AccountRules.canonical(username), "client:" + client]
         let now = clock.now()
-        let wait = throttle.withLockedValue { throttle in keys.compactMap { throttle.retryAfter(key: $0, now: now) }.max() }
+        let wait = throttle.withLockedValue { throttle in
+            keys.compactMap { throttle.retryAfter(key: $0, now: now) }.max()
+        }
         if let wait { throw DomainError.rateLimited(retryAfterSeconds: wait) }
 
         let credentials = try await accounts.credentials(username: username)

@@ -52,11 +52,13 @@ struct AuthController {
     private func setSessionCookies(_ response: inout Response, login: AuthService.Login) {
         let maxAge = login.session.remember ? Int(AccountRules.rememberedSessionLifetime) : nil
         response.setCookie(
-            Cookie(name: SessionCookies.session, value: login.token, maxAge: maxAge, path: "/", httpOnly: true,
-                   sameSite: .lax))
+            Cookie(
+                name: SessionCookies.session, value: login.token, maxAge: maxAge, path: "/", httpOnly: true,
+                sameSite: .lax))
         let csrf = services.ids.randomBytes(16).base64URLString
         response.setCookie(
-            Cookie(name: SessionCookies.csrf, value: csrf, maxAge: maxAge, path: "/", httpOnly: false,
-                   sameSite: .lax))
+            Cookie(
+                name: SessionCookies.csrf, value: csrf, maxAge: maxAge, path: "/", httpOnly: false,
+                sameSite: .lax))
     }
 }

@@ -20,8 +20,10 @@ public struct OutboxMailer: Mailer {
     let logger: Logger
     let clock: any SoTubeClock
 
-    public init(directory: URL, from: String = "SoTube <no-reply@sotube.local>", logger: Logger,
-                clock: any SoTubeClock) {
+    public init(
+        directory: URL, from: String = "SoTube <no-reply@sotube.local>", logger: Logger,
+        clock: any SoTubeClock
+    ) {
         self.directory = directory
         self.from = from
         self.logger = logger

@@ -85,12 +85,16 @@ public enum OpenAPIDocument {
             parameters.append(["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]])
         }
         for (name, description) in route.query.sorted(by: { $0.key < $1.key }) {
-            parameters.append(["name": .string(name), "in": "query", "description": .string(description),
-                               "schema": ["type": "string"]])
+            parameters.append([
+                "name": .string(name), "in": "query", "description": .string(description),
+                "schema": ["type": "string"],
+            ])
         }
         for (name, description) in route.headers.sorted(by: { $0.key < $1.key }) {
-            parameters.append(["name": .string(name), "in": "header", "description": .string(description),
-                               "schema": ["type": "string"]])
+            parameters.append([
+                "name": .string(name), "in": "header", "description": .string(description),
+                "schema": ["type": "string"],
+            ])
         }
         if !parameters.isEmpty { op["parameters"] = .array(parameters) }
         if let schema = route.requestSchema {
@@ -110,7 +114,9 @@ public enum OpenAPIDocument {
                     route.responseContentType: ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]
                 ])
             } else if route.responseContentType != "application/json" {
-                response["content"] = .object([route.responseContentType: ["schema": ["type": "string", "format": "binary"]]])
+                response["content"] = .object([
+                    route.responseContentType: ["schema": ["type": "string", "format": "binary"]]
+                ])
             }
             responses[String(status)] = .object(response)
         }
@@ -150,7 +156,9 @@ public enum S {
     public static func array(_ item: JSONValue) -> JSONValue { ["type": "array", "items": item] }
     public static func nullable(_ type: String) -> JSONValue { ["type": [.string(type), "null"]] }
     public static func object(_ properties: [String: JSONValue], required: [String]? = nil) -> JSONValue {
-        ["type": "object", "properties": .object(properties),
-         "required": .array((required ?? properties.keys.sorted()).map { .string($0) })]
+        [
+            "type": "object", "properties": .object(properties),
+            "required": .array((required ?? properties.keys.sorted()).map { .string($0) }),
+        ]
     }
 }

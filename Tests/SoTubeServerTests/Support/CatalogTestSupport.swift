@@ -1,8 +1,8 @@
-import SoTubeTestFixtures
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import SoTubeAPI
+import SoTubeTestFixtures
 import Testing
 
 extension TestApp {

@@ -65,7 +65,8 @@ struct FreshDatabase: Sendable {
         _ backend: any SQLBackend, migrate: Bool, cleanup: @escaping @Sendable () async -> Void
     ) async throws -> FreshDatabase {
         if migrate {
-            try await Migrator().migrate(backend, now: Date(timeIntervalSince1970: 1_800_000_000), logger: TestBackend.logger)
+            try await Migrator().migrate(
+                backend, now: Date(timeIntervalSince1970: 1_800_000_000), logger: TestBackend.logger)
         }
         return FreshDatabase(database: SoTubeDatabase(backend: backend), cleanup: cleanup)
     }
