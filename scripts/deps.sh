@@ -8,9 +8,12 @@ mode=${1:-run}
 apt_packages=(ffmpeg)
 pip_modules=()
 if [[ $mode == test ]]; then
-  apt_packages+=(postgresql chromium chromium-driver fonts-dejavu-core asc-music xblast-tnt-musics fb-music-high wrk)
+  apt_packages+=(postgresql chromium chromium-driver fonts-dejavu-core asc-music xblast-tnt-musics fb-music-high)
   pip_modules+=(pytest playwright openapi_spec_validator requests)
 fi
+
+sudo_cmd=""
+[[ $(id -u) != 0 ]] && command -v sudo >/dev/null && sudo_cmd="sudo"
 
 missing=()
 for package in "${apt_packages[@]}"; do
@@ -27,11 +30,19 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-pip_missing=()
+pip_sudo_cmd=""
+[[ $(id -u) != 0 ]] && command -v sudo >/dev/null && sudo_cmd="sudo"
+
+missing=()
 for module in "${pip_modules[@]}"; do
   python3 -c "import $module" 2>/dev/null || pip_missing+=("${module//_/-}")
 done
 if ((${#pip_missing[@]})); then
   echo "deps: pip installing ${pip_missing[*]}"
-  python3 -m pip install -q "${pip_missing[@]}"
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-pip >/dev/null
+  fi
+  # Debian's own Python refuses pip installs outside a venv (PEP 668) unless told otherwise.
+  python3 -m pip install -q "${pip_missing[@]}" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "${pip_missing[@]}"
 fi
