@@ -12,36 +12,36 @@ if [[ $mode == test ]]; then
   pip_modules+=(pytest playwright openapi_spec_validator requests)
 fi
 
-sudo_cmd=""
-[[ $(id -u) != 0 ]] && command -v sudo >/dev/null && sudo_cmd="sudo"
+sudo=""
+if [[ $(id -u) != 0 ]]; then
+  if command -v sudo >/dev/null; then sudo="sudo"; fi
+fi
+
+apt_install() {
+  if [[ $(id -u) != 0 && -z $sudo ]]; then
+    echo "deps: need root (or sudo) to apt-get install $*" >&2
+    exit 1
+  fi
+  echo "deps: installing $*"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
 
 missing=()
 for package in "${apt_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if ((${#missing[@]})); then
-  sudo=""
-  if [[ $(id -u) != 0 ]]; then
-    command -v sudo >/dev/null || { echo "deps: need root (or sudo) to apt-get install ${missing[*]}" >&2; exit 1; }
-    sudo="sudo"
-  fi
-  echo "deps: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  apt_install "${missing[@]}"
 fi
 
-pip_sudo_cmd=""
-[[ $(id -u) != 0 ]] && command -v sudo >/dev/null && sudo_cmd="sudo"
-
-missing=()
+pip_missing=()
 for module in "${pip_modules[@]}"; do
   python3 -c "import $module" 2>/dev/null || pip_missing+=("${module//_/-}")
 done
 if ((${#pip_missing[@]})); then
+  python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
   echo "deps: pip installing ${pip_missing[*]}"
-  if ! python3 -m pip --version >/dev/null 2>&1; then
-    $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-pip >/dev/null
-  fi
   # Debian's own Python refuses pip installs outside a venv (PEP 668) unless told otherwise.
   python3 -m pip install -q "${pip_missing[@]}" 2>/dev/null \
     || python3 -m pip install -q --break-system-packages "${pip_missing[@]}"
