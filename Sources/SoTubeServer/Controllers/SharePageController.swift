@@ -66,20 +66,7 @@ struct SharePageController {
         return services.configuration.baseURL
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTML.escape(text) }
 
     static func page(_ song: SharedSong, base: String) -> String {
         let id = song.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.id
