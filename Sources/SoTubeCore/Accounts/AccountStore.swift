@@ -18,6 +18,8 @@ public protocol AccountStore: Sendable {
     func createSession(_ session: Session) async throws
     /// The live session for a token hash, or nil when unknown or expired at `now`.
     func session(tokenHash: String, now: Date) async throws -> Session?
+    /// The live session for a token hash together with its user, in one lookup (every request does it).
+    func sessionWithUser(tokenHash: String, now: Date) async throws -> (session: Session, user: User)?
     func deleteSession(tokenHash: String) async throws
 
     func createPasswordReset(_ reset: PasswordReset) async throws

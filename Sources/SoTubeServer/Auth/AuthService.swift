@@ -84,11 +84,9 @@ public struct AuthService: Sendable {
 
     /// The identity behind a bearer or cookie token, if it is a live session.
     public func identify(token: String) async throws -> (User, Session)? {
-        let hash = TokenHash.of(token)
-        guard let session = try await accounts.session(tokenHash: hash, now: clock.now()),
-            let user = try await accounts.user(id: session.userID)
+        guard let found = try await accounts.sessionWithUser(tokenHash: TokenHash.of(token), now: clock.now())
         else { return nil }
-        return (user, session)
+        return (found.user, found.session)
     }
 
     /// Mails a single-use link when the address belongs to an account; says nothing either way.

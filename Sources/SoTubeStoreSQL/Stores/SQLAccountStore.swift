@@ -133,6 +133,28 @@ public struct SQLAccountStore: AccountStore {
         }
     }
 
+    public func sessionWithUser(tokenHash: String, now: Date) async throws -> (session: Session, user: User)? {
+        try await backend.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT s.token_hash, s.created_at AS session_created_at, s.expires_at, s.remember,
+                        u.id, u.username, u.email, u.display_name, u.coins, u.created_at, u.password_hash
+                    FROM sessions s JOIN users u ON u.id = s.user_id
+                    WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now.epochMillis)
+                    """
+                ).first()
+            else { return nil }
+            let user = try Self.decodeCredentials(row).user
+            let session = Session(
+                tokenHash: try row.decode(column: "token_hash", as: String.self), userID: user.id,
+                createdAt: Date(epochMillis: try row.decode(column: "session_created_at", as: Int64.self)),
+                expiresAt: Date(epochMillis: try row.decode(column: "expires_at", as: Int64.self)),
+                remember: try row.decode(column: "remember", as: Int.self) != 0)
+            return (session, user)
+        }
+    }
+
     public func deleteSession(tokenHash: String) async throws {
         try await backend.transaction { db in
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
