@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import SoTubeCore
 import Testing
 
 @testable import SoTubeServer
@@ -15,10 +16,10 @@ import Testing
     }
 
     @Test func pageCarriesOpenGraphTagsAndThePreviewAndEscapesText() {
-        let song = SharePageController.SharedSong(
-            id: "t1", title: "Rock & <Roll>", artistName: "The \"Quotes\"", albumID: "a1",
-            albumTitle: "Album",
-            durationMs: 184_000)
+        let song = CatalogTrack(
+            id: "t1", title: "Rock & <Roll>", artistID: "r1", artistName: "The \"Quotes\"", albumID: "a1",
+            albumTitle: "Album", trackNumber: 1, discNumber: 1, durationMs: 184_000, genre: nil, explicit: false,
+            price: 10)
         let html = SharePageController.page(song, base: "https://music.example")
         #expect(
             html.contains(

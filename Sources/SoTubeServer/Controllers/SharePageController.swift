@@ -1,21 +1,12 @@
 import Foundation
 import Hummingbird
-import SQLKit
+import SoTubeCore
 
 /// `GET /song/{id}`: the public page a shared link opens (SPEC M6). Server-rendered so link
 /// previews (Open Graph, Twitter cards) see the title, artist and artwork; it plays the preview
 /// (the audio route gives non-owners only the preview) and links into the web app.
 struct SharePageController {
     let services: AppServices
-
-    struct SharedSong: Sendable {
-        var id: String
-        var title: String
-        var artistName: String
-        var albumID: String
-        var albumTitle: String
-        var durationMs: Int
-    }
 
     func register(on router: Router<AppRequestContext>) {
         router.get("/song/:id") { request, context in
@@ -33,26 +24,9 @@ struct SharePageController {
         }
     }
 
-    private func find(_ id: String) async throws -> SharedSong? {
-        try await services.database.backend.read { db in
-            guard
-                let row = try await db.raw(
-                    """
-                    SELECT t.id AS id, t.title AS title, t.duration_ms AS duration_ms, a.id AS album_id,
-                           a.title AS album_title, r.name AS artist_name
-                    FROM tracks t JOIN albums a ON a.id = t.album_id JOIN artists r ON r.id = t.artist_id
-                    WHERE t.id = \(bind: id)
-                    """
-                ).first()
-            else { return nil }
-            return SharedSong(
-                id: try row.decode(column: "id", as: String.self),
-                title: try row.decode(column: "title", as: String.self),
-                artistName: try row.decode(column: "artist_name", as: String.self),
-                albumID: try row.decode(column: "album_id", as: String.self),
-                albumTitle: try row.decode(column: "album_title", as: String.self),
-                durationMs: try row.decode(column: "duration_ms", as: Int.self))
-        }
+    /// The song, through the catalog reader every other page uses.
+    private func find(_ id: String) async throws -> CatalogTrack? {
+        try await services.database.catalog.trackDetail(id: id)?.track
     }
 
     /// Absolute base for Open Graph URLs: the configured public URL, else this request's host.
@@ -68,7 +42,7 @@ struct SharePageController {
 
     static func escape(_ text: String) -> String { HTML.escape(text) }
 
-    static func page(_ song: SharedSong, base: String) -> String {
+    static func page(_ song: CatalogTrack, base: String) -> String {
         let id = song.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.id
         let album =
             song.albumID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.albumID
