@@ -10,20 +10,23 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     if let publicDirectory = services.configuration.publicDirectory {
         router.add(middleware: FileMiddleware(publicDirectory.path, searchForIndexHtml: true, logger: services.logger))
     }
-    router.add(middleware: AuthMiddleware(auth: services.auth))
-    HealthController(services: services).register(on: router)
-    AuthController(services: services).register(on: router)
-    MeController(services: services).register(on: router)
-    SharePageController(services: services).register(on: router)
-    WalletController(services: services).register(on: router)
-    PurchaseController(services: services).register(on: router)
-    SandboxCheckoutController(services: services).register(on: router)
-    CatalogController(services: services).register(on: router)
-    SearchController(services: services).register(on: router)
-    FavouritesController(services: services).register(on: router)
-    LibraryController(services: services).register(on: router)
-    AudioController(services: services).register(on: router)
-    ArtworkController(services: services).register(on: router)
+    // The payment provider's hosted pages stand outside the API: their form posts are authorised
+    // by the unguessable checkout id, not by a SoTube session, so they get no auth or CSRF check.
+    SandboxCheckoutController(services: services).registerHostedPages(on: router)
+    let app = router.group().add(middleware: AuthMiddleware(auth: services.auth))
+    HealthController(services: services).register(on: app)
+    AuthController(services: services).register(on: app)
+    MeController(services: services).register(on: app)
+    SharePageController(services: services).register(on: app)
+    WalletController(services: services).register(on: app)
+    PurchaseController(services: services).register(on: app)
+    SandboxCheckoutController(services: services).register(on: app)
+    CatalogController(services: services).register(on: app)
+    SearchController(services: services).register(on: app)
+    FavouritesController(services: services).register(on: app)
+    LibraryController(services: services).register(on: app)
+    AudioController(services: services).register(on: app)
+    ArtworkController(services: services).register(on: app)
     return router
 }
 

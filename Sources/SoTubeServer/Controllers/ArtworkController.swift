@@ -9,7 +9,7 @@ struct ArtworkController {
     let services: AppServices
     let files = FileResponder()
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/albums/:id/artwork") { request, context in
             try await image(request, context, what: "This album") { lookup, id in
                 try await lookup.albumArtwork(id: id)

@@ -11,7 +11,7 @@ struct AudioController {
     let services: AppServices
     let files = FileResponder()
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/tracks/:id/audio") { request, context in try await audio(request, context) }
         router.head("/api/v1/tracks/:id/audio") { request, context in try await audio(request, context)
         }

@@ -7,7 +7,7 @@ import SoTubeCore
 struct AuthController {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         let group = router.group("/api/v1/auth")
         group.post("register") { request, context in
             let body = try await request.decodeJSON(RegisterRequest.self, context: context)

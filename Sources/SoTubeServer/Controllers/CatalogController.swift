@@ -8,7 +8,7 @@ import SoTubeStoreSQL
 struct CatalogController {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         let api = router.group("/api/v1")
         api.get("store/home") { _, context in try await home(context) }
         api.get("moods") { _, _ in

@@ -6,7 +6,7 @@ import SoTubeCore
 struct FavouritesController {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         let me = router.group("/api/v1/me")
         me.put("favourites/tracks/:id") { _, context in try await setTrack(context, favourite: true) }
         me.delete("favourites/tracks/:id") { _, context in try await setTrack(context, favourite: false) }

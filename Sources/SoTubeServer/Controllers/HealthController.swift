@@ -5,7 +5,7 @@ import SoTubeAPI
 struct HealthController {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/healthz") { _, _ in
             do {
                 try await services.database.ping()

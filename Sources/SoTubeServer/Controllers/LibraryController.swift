@@ -6,7 +6,7 @@ import SoTubeCore
 struct LibraryController {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         let library = router.group("/api/v1/library")
         library.get("songs") { request, context in
             let userID = try context.requireIdentity().user.id

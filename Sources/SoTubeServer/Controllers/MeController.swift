@@ -6,7 +6,7 @@ import SoTubeCore
 struct MeController {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/me") { _, context in
             let identity = try context.requireIdentity()
             let owned = try await services.ownedCount(identity.user.id)

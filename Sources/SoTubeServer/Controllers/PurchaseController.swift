@@ -10,7 +10,7 @@ struct PurchaseController {
     static let idempotencyHeader = HTTPField.Name(IdempotencyKey.header)!
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         router.post("/api/v1/purchases") { request, context in
             let identity = try context.requireIdentity()
             let key = try IdempotencyKey.validated(request.headers[Self.idempotencyHeader])

@@ -11,7 +11,8 @@ struct SandboxCheckoutController {
     var commerce: CommerceService { services.commerce }
     static let signatureHeader = HTTPField.Name("X-Sandbox-Signature")!
 
-    func register(on router: Router<AppRequestContext>) {
+    /// The hosted pages: mounted outside the session middleware (they are the provider's, not the API).
+    func registerHostedPages(on router: some RouterMethods<AppRequestContext>) {
         router.get("/sandbox/checkout/{id}") { _, context in
             let id = try context.parameters.require("id")
             guard let topUp = try await commerce.store.topUp(id: id) else {
@@ -24,6 +25,10 @@ struct SandboxCheckoutController {
             let form = try await Self.form(request, context: context)
             return try await pay(topUpID: id, form: form)
         }
+    }
+
+    /// The capture notification the provider sends to the API.
+    func register(on router: some RouterMethods<AppRequestContext>) {
         router.post("/api/v1/payments/sandbox/capture") { request, context in
             let body = try await request.decodeJSON(CaptureNotification.self, context: context)
             let outcome = try await commerce.handleCaptureNotification(

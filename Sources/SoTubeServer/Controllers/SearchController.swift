@@ -8,7 +8,7 @@ struct SearchController {
     let services: AppServices
     static let suggestionCount = 8
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         let api = router.group("/api/v1/search")
         api.get { request, context in try await search(request, context) }
         api.get("history") { _, context in

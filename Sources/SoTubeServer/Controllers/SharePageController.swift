@@ -8,7 +8,7 @@ import SoTubeCore
 struct SharePageController {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/song/:id") { request, context in
             let id = try context.parameters.require("id")
             guard id.count <= 128, let song = try await find(id) else {

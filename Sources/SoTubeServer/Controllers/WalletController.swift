@@ -7,7 +7,7 @@ struct WalletController {
     let services: AppServices
     var commerce: CommerceService { services.commerce }
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/wallet") { _, context in
             let identity = try context.requireIdentity()
             let coins = try await commerce.balance(userID: identity.user.id)
