@@ -18,6 +18,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "SoTubeCore"),
@@ -29,6 +34,12 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -43,15 +54,18 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            resources: []
+            ]
         ),
         .executableTarget(
             name: "sotube",
             dependencies: [
                 "SoTubeServer", "SoTubeStoreSQL", "SoTubeMedia", "SoTubeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
         .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),
@@ -62,7 +76,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SoTubeMediaTests",
-            dependencies: ["SoTubeMedia", "SoTubeStoreSQL", "SoTubeCore", .product(name: "SQLKit", package: "sql-kit")]),
+            dependencies: [
+                "SoTubeMedia", "SoTubeStoreSQL", "SoTubeCore", .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "SoTubeStoreTests",
             dependencies: [
@@ -74,9 +91,11 @@ let package = Package(
         .testTarget(
             name: "SoTubeServerTests",
             dependencies: [
-                "SoTubeServer", "SoTubeTestFixtures",
+                "SoTubeServer", "SoTubeAPI", "SoTubeCore", "SoTubeMedia", "SoTubeStoreSQL", "SoTubeTestFixtures",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                "SoTubeStoreSQL",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),

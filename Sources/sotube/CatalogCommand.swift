@@ -31,7 +31,7 @@ struct CatalogCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let configuration = store.configuration()
+            let configuration = try store.configuration()
             let services = try await AppServices.open(configuration)
             let database = services.database
             do {
@@ -74,7 +74,7 @@ struct CatalogCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let services = try await AppServices.open(store.configuration())
+            let services = try await AppServices.open(try store.configuration())
             let started = Date()
             do {
                 let documents = try await services.database.searchIndex.rebuild()

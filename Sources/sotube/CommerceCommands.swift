@@ -6,7 +6,7 @@ import SoTubeServer
 /// Runs `body` with opened services and always closes the database; a domain error becomes a message
 /// on stderr and a non-zero exit.
 func withServices(_ store: StoreOptions, _ body: (AppServices) async throws -> Void) async throws {
-    let services = try await AppServices.open(store.configuration())
+    let services = try await AppServices.open(try store.configuration())
     do {
         try await body(services)
     } catch let error as DomainError {

@@ -14,7 +14,7 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let services = try await AppServices.open(store.configuration())
+        let services = try await AppServices.open(try store.configuration())
         let importer = services.mediaImporter()
         guard importer.tools.available else {
             await services.database.shutdown()

@@ -30,12 +30,9 @@ struct ImportCommand: AsyncParsableCommand {
         else {
             throw ValidationError("\(directory) is not a folder.")
         }
-        if let previewSeconds, !(5...120).contains(previewSeconds) {
-            throw ValidationError("--preview-seconds must be between 5 and 120.")
-        }
-        let services = try await AppServices.open(store.configuration())
-        var importer = services.mediaImporter(
-            policy: previewSeconds.map { PreviewPolicy(seconds: $0) } ?? AppServices.previewPolicy)
+        let configuration = try store.configuration { $0.previewSeconds = previewSeconds }
+        let services = try await AppServices.open(configuration)
+        var importer = services.mediaImporter()
         if let jobs { importer.concurrency = max(1, jobs) }
         guard importer.tools.available else {
             await services.database.shutdown()

@@ -15,11 +15,11 @@ struct MigrateCommand: AsyncParsableCommand {
     var status = false
 
     func run() async throws {
-        let configuration = store.configuration()
+        let configuration = try store.configuration()
         if configuration.databaseURL == nil {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         }
-        let backend = try await SQLBackends.open(location: configuration.databaseLocation, logger: configuration.logger)
+        let backend = try await SQLBackends.open(configuration.database, logger: configuration.logger)
         let migrator = Migrator()
         if status {
             let current = try await migrator.currentVersion(backend)

@@ -20,12 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
     var publicDir: String?
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        var configuration = store.configuration()
-        let port = port ?? environment["SOTUBE_PORT"].flatMap(Int.init) ?? 8080
-        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
-        configuration.port = port
-        configuration.host = host ?? environment["SOTUBE_HOST"] ?? "0.0.0.0"
+        var configuration = try store.configuration { flags in
+            flags.port = port
+            flags.host = host
+        }
         configuration.publicDirectory = PublicFolder.locate(explicit: publicDir)
         try await serve(configuration)
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Logging
 import SoTubeServer
 
 /// Where the store's data lives: shared by every command.
@@ -16,16 +15,18 @@ struct StoreOptions: ParsableArguments {
     @Flag(name: .long, help: "Log at debug level.")
     var verbose = false
 
-    func configuration() -> ServerConfiguration {
-        let environment = ProcessInfo.processInfo.environment
-        var configuration = ServerConfiguration()
-        configuration.dataDirectory = URL(fileURLWithPath: data ?? environment["SOTUBE_DATA"] ?? "data")
-        configuration.databaseURL = databaseURL ?? environment["SOTUBE_DATABASE_URL"]
-        let level: Logger.Level = verbose ? .debug : .info
-        configuration.logger = Logger(label: "sotube") { JSONLogHandler(label: $0, level: level) }
-        if let cost = environment["SOTUBE_BCRYPT_COST"].flatMap(UInt8.init), (4...31).contains(cost) {
-            configuration.bcryptCost = cost
+    /// The one configuration of this run: these flags, what `adjust` adds (a command's own flags),
+    /// then the environment. An unusable value stops the command with a message naming it.
+    func configuration(_ adjust: (inout ConfigurationFlags) -> Void = { _ in }) throws -> ServerConfiguration {
+        var flags = ConfigurationFlags()
+        flags.data = data
+        flags.databaseURL = databaseURL
+        flags.verbose = verbose
+        adjust(&flags)
+        do {
+            return try ServerConfiguration.resolve(flags, environment: ProcessInfo.processInfo.environment)
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
         }
-        return configuration
     }
 }

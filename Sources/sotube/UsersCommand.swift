@@ -20,7 +20,7 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(help: "The user's password (at least 8 characters).") var password: String
 
         func run() async throws {
-            let services = try await AppServices.open(store.configuration())
+            let services = try await AppServices.open(try store.configuration())
             do {
                 let user = try await services.auth.createUser(username: username, email: email, password: password)
                 print("created user \(user.username) (\(user.id))")
@@ -37,7 +37,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let services = try await AppServices.open(store.configuration())
+            let services = try await AppServices.open(try store.configuration())
             let users = try await services.database.accounts.listUsers()
             await services.database.shutdown()
             if users.isEmpty { print("no users") }

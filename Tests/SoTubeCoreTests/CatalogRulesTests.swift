@@ -33,30 +33,6 @@ import Testing
     }
 }
 
-@Suite struct BundlePricingTests {
-    @Test func albumPriceIsTheExplicitPriceOrEightyPercentRoundedDown() {
-        #expect(BundlePricing.albumPrice(trackPrices: [10, 12, 10], explicitPrice: nil) == 25)
-        #expect(BundlePricing.albumPrice(trackPrices: [10, 12, 10], explicitPrice: 30) == 30)
-        #expect(BundlePricing.albumPrice(trackPrices: [], explicitPrice: nil) == 0)
-    }
-
-    @Test func callersPayOnlyTheUnownedShare() {
-        let prices = [10, 10, 20]
-        #expect(
-            BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [false, false, false], explicitPrice: nil)
-                == 32)
-        // 32 × 30/40 = 24
-        #expect(
-            BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [true, false, false], explicitPrice: nil) == 24
-        )
-        // 25 × 10/40 = 6.25 → 6
-        #expect(
-            BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [false, true, true], explicitPrice: 25) == 6)
-        #expect(
-            BundlePricing.priceForCaller(trackPrices: prices, ownedMask: [true, true, true], explicitPrice: nil) == 0)
-    }
-}
-
 @Suite struct LibraryOrderTests {
     func track(_ id: String, _ title: String, artist: String, album: String, disc: Int = 1, number: Int) -> CatalogTrack
     {
@@ -82,7 +58,7 @@ import Testing
         func album(_ id: String, _ title: String, _ artist: String, _ year: Int) -> CatalogAlbum {
             CatalogAlbum(
                 id: id, title: title, artistID: "id-" + artist, artistName: artist, releaseDate: nil, year: year,
-                genre: nil, explicitPrice: nil, trackCount: 1, trackPriceSum: 1, explicit: false)
+                genre: nil, operatorPrice: nil, trackCount: 1, trackPriceSum: 1, explicit: false)
         }
         let albums = [
             album("1", "Post", "Björk", 1995), album("2", "Gold", "ABBA", 1992), album("3", "Debut", "björk", 1993),

@@ -29,35 +29,6 @@ import Testing
         #expect(!CardNumber.isValidCVC("12") && !CardNumber.isValidCVC("12a"))
     }
 
-    @Test func albumBundleIsEightyPercentUnlessSet() {
-        #expect(PurchasePricing.bundlePrice(albumPrice: nil, trackPrices: [10, 10, 10, 10, 10]) == 40)
-        #expect(PurchasePricing.bundlePrice(albumPrice: nil, trackPrices: [9, 9, 9]) == 21)  // 21.6 rounded down
-        #expect(PurchasePricing.bundlePrice(albumPrice: 25, trackPrices: [10, 10, 10]) == 25)
-        #expect(PurchasePricing.bundlePrice(albumPrice: nil, trackPrices: []) == 0)
-    }
-
-    @Test func albumChargeCoversOnlyUnownedSongs() {
-        let prices = [10, 10, 20, 40]  // total 80
-        #expect(
-            PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: prices) == 60
-        )
-        // Owning the 40-coin song leaves half the value: half the bundle.
-        #expect(
-            PurchasePricing.albumCharge(
-                bundlePrice: 60, trackPrices: prices, unownedPrices: [10, 10, 20]) == 30)
-        // 60 * 10 / 80 = 7.5 → 7.
-        #expect(
-            PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: [10]) == 7)
-        #expect(
-            PurchasePricing.albumCharge(bundlePrice: 60, trackPrices: prices, unownedPrices: []) == 0)
-        // Never more than buying the remaining songs one by one.
-        #expect(
-            PurchasePricing.albumCharge(bundlePrice: 500, trackPrices: prices, unownedPrices: [10]) == 10)
-        #expect(
-            PurchasePricing.albumCharge(bundlePrice: 500, trackPrices: prices, unownedPrices: prices)
-                == 80)
-    }
-
     @Test func purchaseTargetNeedsExactlyOneID() throws {
         #expect(try PurchaseTarget(trackID: "t1", albumID: nil) == .track("t1"))
         #expect(try PurchaseTarget(trackID: nil, albumID: "a1").fingerprint == "album:a1")

@@ -22,7 +22,7 @@ struct MediaHarness {
             at: directory.appendingPathComponent("data"), withIntermediateDirectories: true)
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let database = try await SoTubeDatabase.open(
-            location: directory.appendingPathComponent("data/sotube.sqlite").path, now: Date(),
+            DatabaseSettings(location: directory.appendingPathComponent("data/sotube.sqlite").path), now: Date(),
             logger: logger)
         let writer = SQLCatalogWriter(
             backend: database.backend, ids: SequentialIDSource(prefix: "m"), clock: ManualClock())

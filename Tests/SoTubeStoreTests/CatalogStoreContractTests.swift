@@ -17,8 +17,10 @@ import Testing
             #expect(try await catalog.tracks(inAlbum: "al1").map(\.title) == ["Hunter", "Jóga", "Bachelorette"])
             let homogenic = try #require(try await catalog.album(id: "al1"))
             #expect(homogenic.trackCount == 3)
-            #expect(homogenic.bundlePrice == 25)  // 80% of 10 + 12 + 10, rounded down
-            #expect(try await catalog.album(id: "al2")?.bundlePrice == 25)  // the album's own price
+            #expect(homogenic.price == 25)  // 80% of 10 + 12 + 10, rounded down
+            // The operator's 25 is more than its two 10-coin songs: never more than buying them one by one.
+            #expect(try await catalog.album(id: "al2")?.operatorPrice == 25)
+            #expect(try await catalog.album(id: "al2")?.price == 20)
             #expect(try await catalog.album(id: "al4")?.explicit == true)
             #expect(try await catalog.album(id: "nope") == nil)
         }

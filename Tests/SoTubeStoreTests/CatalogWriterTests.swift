@@ -25,7 +25,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try await SoTubeDatabase.open(
-            location: directory.appendingPathComponent("db.sqlite").path, now: Date(),
+            DatabaseSettings(location: directory.appendingPathComponent("db.sqlite").path), now: Date(),
             logger: Logger(label: "t") { _ in SwiftLogNoOpLogHandler() })
         let writer = SQLCatalogWriter(
             backend: database.backend, ids: SequentialIDSource(prefix: "w"), clock: ManualClock())

@@ -71,14 +71,14 @@ public struct CatalogAlbum: Sendable, Equatable {
     public var year: Int?
     public var genre: String?
     /// `albums.price`: the bundle price when the operator set one.
-    public var explicitPrice: Int?
+    public var operatorPrice: Int?
     public var trackCount: Int
     public var trackPriceSum: Int
     public var explicit: Bool
 
     public init(
         id: String, title: String, artistID: String, artistName: String, releaseDate: String?, year: Int?,
-        genre: String?, explicitPrice: Int?, trackCount: Int, trackPriceSum: Int, explicit: Bool
+        genre: String?, operatorPrice: Int?, trackCount: Int, trackPriceSum: Int, explicit: Bool
     ) {
         self.id = id
         self.title = title
@@ -87,16 +87,15 @@ public struct CatalogAlbum: Sendable, Equatable {
         self.releaseDate = releaseDate
         self.year = year
         self.genre = genre
-        self.explicitPrice = explicitPrice
+        self.operatorPrice = operatorPrice
         self.trackCount = trackCount
         self.trackPriceSum = trackPriceSum
         self.explicit = explicit
     }
 
-    /// The bundle price for the whole album (see `BundlePricing`).
-    public var bundlePrice: Int {
-        // The rule depends only on the sum of the track prices.
-        BundlePricing.albumPrice(trackPrices: [trackPriceSum], explicitPrice: explicitPrice)
+    /// What the whole album costs someone who owns none of its songs (see `AlbumPricing`).
+    public var price: Int {
+        AlbumPricing.price(trackPriceSum: trackPriceSum, unownedPriceSum: trackPriceSum, operatorPrice: operatorPrice)
     }
 }
 

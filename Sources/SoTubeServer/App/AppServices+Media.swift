@@ -6,27 +6,20 @@ import SoTubeStoreSQL
 extension AppServices {
     /// Writes artists, albums, tracks, playlists and moods.
     public var catalogWriter: SQLCatalogWriter {
-        SQLCatalogWriter(backend: database.backend, ids: ids, clock: clock)
+        database.catalogWriter(ids: ids, clock: clock)
     }
 
-    /// Preview length: `SOTUBE_PREVIEW_SECONDS` or 30.
-    public static var previewPolicy: PreviewPolicy {
-        let seconds =
-            ProcessInfo.processInfo.environment["SOTUBE_PREVIEW_SECONDS"].flatMap(Int.init) ?? 30
-        return PreviewPolicy(seconds: min(max(seconds, 5), 120))
-    }
-
-    /// The importer writing into this store's media folder.
-    public func mediaImporter(policy: PreviewPolicy = AppServices.previewPolicy) -> MediaImporter {
+    /// The importer writing into this store's media folder, cutting previews of the configured length.
+    public func mediaImporter() -> MediaImporter {
         MediaImporter(
-            writer: catalogWriter, mediaRoot: configuration.mediaDirectory, policy: policy, logger: logger
-        )
+            writer: catalogWriter, mediaRoot: configuration.mediaDirectory, policy: configuration.preview,
+            logger: logger)
     }
 
-    /// Seeds the demo catalog when there is no song yet (skipped when SOTUBE_DEMO=0 or ffmpeg is missing).
-    /// Failures are logged; the server starts anyway.
+    /// Seeds the demo catalog when there is no song yet (skipped when the configuration turns it off,
+    /// `SOTUBE_DEMO=0`, or ffmpeg is missing). Failures are logged; the server starts anyway.
     public func seedDemoCatalogIfEmpty() async {
-        if ProcessInfo.processInfo.environment["SOTUBE_DEMO"] == "0" { return }
+        guard configuration.seedsDemoCatalog else { return }
         let importer = mediaImporter()
         guard importer.tools.available else {
             logger.warning("ffmpeg not found: no demo catalog seeded")

@@ -9,6 +9,7 @@ public struct AppServices: Sendable {
     public let database: SoTubeDatabase
     public let auth: AuthService
     public let commerce: CommerceService
+    public let media: MediaService
     public var clock: any SoTubeClock { configuration.clock }
     public var ids: any IDSource { configuration.ids }
     public var logger: Logger { configuration.logger }
@@ -26,11 +27,9 @@ public struct AppServices: Sendable {
             store: database.commerce, accounts: database.accounts,
             sandbox: SandboxPaymentProvider(keyBytes: configuration.ids.randomBytes(32), ids: configuration.ids),
             clock: configuration.clock, ids: configuration.ids)
-    }
-
-    /// How many songs the user owns.
-    public func ownedCount(_ userID: String) async throws -> Int {
-        try await database.ownership.ownedCount(userID: userID)
+        self.media = MediaService(
+            lookup: database.media, ownership: database.ownership, mediaRoot: configuration.mediaDirectory,
+            preview: configuration.preview)
     }
 
     /// Opens (and migrates) the database the configuration names, creating the data folder.
@@ -39,7 +38,7 @@ public struct AppServices: Sendable {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         }
         let database = try await SoTubeDatabase.open(
-            location: configuration.databaseLocation, now: configuration.clock.now(), logger: configuration.logger)
+            configuration.database, now: configuration.clock.now(), logger: configuration.logger)
         return AppServices(configuration: configuration, database: database)
     }
 }

@@ -1,32 +1,47 @@
 import Foundation
 import Hummingbird
 import Logging
+import SoTubeStoreSQL
 
-/// The router with every route and middleware: one place, used by `serve` and by the tests.
+/// The router with every route and middleware: one place, used by `serve` and by the tests. Each
+/// controller gets only the stores and services it uses.
 public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
+    let configuration = services.configuration
+    let database = services.database
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ProblemMiddleware())
-    if let publicDirectory = services.configuration.publicDirectory {
+    if let publicDirectory = configuration.publicDirectory {
         router.add(middleware: FileMiddleware(publicDirectory.path, searchForIndexHtml: true, logger: services.logger))
     }
+    let checkout = SandboxCheckoutController(checkout: services.commerce, clock: services.clock)
     // The payment provider's hosted pages stand outside the API: their form posts are authorised
     // by the unguessable checkout id, not by a SoTube session, so they get no auth or CSRF check.
-    SandboxCheckoutController(services: services).registerHostedPages(on: router)
+    checkout.registerHostedPages(on: router)
     let app = router.group().add(middleware: AuthMiddleware(auth: services.auth))
-    HealthController(services: services).register(on: app)
-    AuthController(services: services).register(on: app)
-    MeController(services: services).register(on: app)
-    SharePageController(services: services).register(on: app)
-    WalletController(services: services).register(on: app)
-    PurchaseController(services: services).register(on: app)
-    SandboxCheckoutController(services: services).register(on: app)
-    CatalogController(services: services).register(on: app)
-    SearchController(services: services).register(on: app)
-    FavouritesController(services: services).register(on: app)
-    LibraryController(services: services).register(on: app)
-    AudioController(services: services).register(on: app)
-    ArtworkController(services: services).register(on: app)
+    let presenter = TrackPresenter(ownership: database.ownership, previewSeconds: configuration.preview.seconds)
+    HealthController(database: database).register(on: app)
+    AuthController(auth: services.auth, ids: services.ids).register(on: app)
+    MeController(auth: services.auth, ownership: database.ownership).register(on: app)
+    SharePageController(
+        catalog: database.catalog, media: services.media, publicBaseURL: configuration.publicBaseURL,
+        fallbackBaseURL: configuration.baseURL
+    ).register(on: app)
+    WalletController(wallet: services.commerce).register(on: app)
+    PurchaseController(purchases: services.commerce).register(on: app)
+    checkout.register(on: app)
+    CatalogController(catalog: database.catalog, discovery: database.discovery, presenter: presenter)
+        .register(on: app)
+    SearchController(
+        search: database.search, catalog: database.catalog, discovery: database.discovery, presenter: presenter,
+        clock: services.clock
+    ).register(on: app)
+    FavouritesController(
+        discovery: database.discovery, catalog: database.catalog, presenter: presenter, clock: services.clock
+    ).register(on: app)
+    LibraryController(library: database.library, catalog: database.catalog, presenter: presenter).register(on: app)
+    AudioController(media: services.media).register(on: app)
+    ArtworkController(media: services.media).register(on: app)
     return router
 }
 
@@ -44,11 +59,12 @@ public func buildApplication(_ services: AppServices) -> some ApplicationProtoco
 public func serve(_ configuration: ServerConfiguration) async throws {
     let services = try await AppServices.open(configuration)
     await services.seedDemoCatalogIfEmpty()
+    let database = configuration.database
     configuration.logger.info(
         "serving",
         metadata: [
             "address": "http://\(configuration.host):\(configuration.port)",
-            "database": "\(configuration.databaseURL == nil ? configuration.databaseLocation : "postgresql")",
+            "database": "\(database.isPostgres ? "postgresql" : database.location)",
         ])
     do {
         try await buildApplication(services).runService()

@@ -1,8 +1,11 @@
 import Foundation
 import Logging
 import SoTubeCore
+import SoTubeStoreSQL
 
-/// Everything `serve` can be told. Defaults are the embedded store: port 8080, `./data`.
+/// Everything a server or a CLI command is told, from flags, the environment and files: built once
+/// at start (`resolve`) and passed down; nothing reads the environment later. Defaults are the
+/// embedded store: port 8080, `./data`, SQLite.
 public struct ServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     public var port: Int = 8080
@@ -10,21 +13,124 @@ public struct ServerConfiguration: Sendable {
     public var dataDirectory: URL = URL(fileURLWithPath: "data")
     /// A `postgres://` URL to use PostgreSQL instead of the SQLite file.
     public var databaseURL: String?
+    /// PostgreSQL connections per server process.
+    public var databasePoolSize: Int = 16
+    /// PostgreSQL transport security.
+    public var databaseTLS: DatabaseTLS = .disable
     /// The web app's folder; nil serves no web app.
     public var publicDirectory: URL?
-    /// Base of links in mail; defaults to http://localhost:PORT.
+    /// Base of absolute links (mail, share pages); nil: http://localhost:PORT.
     public var publicBaseURL: String?
     public var bcryptCost: UInt8 = 12
+    /// How long previews are and how they fade: the one value the importer, the API and the share
+    /// page read.
+    public var preview = PreviewPolicy(seconds: 30)
+    /// Seed the demo catalog into an empty store at start.
+    public var seedsDemoCatalog = true
     public var clock: any SoTubeClock = SystemClock()
     public var ids: any IDSource = RandomIDSource()
     public var logger: Logger = Logger(label: "sotube")
 
     public init() {}
 
-    public var databaseLocation: String {
-        databaseURL ?? dataDirectory.appendingPathComponent("sotube.sqlite").path
+    /// Where the database is: the PostgreSQL URL, else the SQLite file in the data folder.
+    public var database: DatabaseSettings {
+        DatabaseSettings(
+            location: databaseURL ?? dataDirectory.appendingPathComponent("sotube.sqlite").path,
+            poolSize: databasePoolSize, tls: databaseTLS)
     }
     public var outboxDirectory: URL { dataDirectory.appendingPathComponent("outbox") }
     public var mediaDirectory: URL { dataDirectory.appendingPathComponent("media") }
     public var baseURL: String { publicBaseURL ?? "http://localhost:\(port)" }
+}
+
+/// What the command line said; nil means "not given" (the environment or the default decides).
+public struct ConfigurationFlags: Sendable {
+    public var host: String?
+    public var port: Int?
+    public var data: String?
+    public var databaseURL: String?
+    public var publicDirectory: String?
+    public var previewSeconds: Int?
+    public var verbose = false
+    public init() {}
+}
+
+/// A setting that cannot be used, named with where it came from.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+extension ServerConfiguration {
+    /// The accepted preview lengths, in seconds.
+    public static let previewSecondsRange = 5...120
+
+    /// Flags first, then `SOTUBE_*` environment variables, then defaults. A value that cannot be used
+    /// is an error naming the flag or variable, never silently replaced.
+    public static func resolve(_ flags: ConfigurationFlags, environment: [String: String]) throws
+        -> ServerConfiguration
+    {
+        var configuration = ServerConfiguration()
+        let reader = SettingReader(environment: environment)
+        configuration.host = flags.host ?? environment["SOTUBE_HOST"] ?? "0.0.0.0"
+        configuration.port = try reader.int(flags.port, flag: "--port", variable: "SOTUBE_PORT", in: 1...65535) ?? 8080
+        configuration.dataDirectory = URL(fileURLWithPath: flags.data ?? environment["SOTUBE_DATA"] ?? "data")
+        configuration.databaseURL = flags.databaseURL ?? environment["SOTUBE_DATABASE_URL"]
+        if let url = configuration.databaseURL, !url.hasPrefix("postgres://"), !url.hasPrefix("postgresql://") {
+            throw ConfigurationError(description: "--database-url must be a postgres:// URL, not \(url)")
+        }
+        configuration.databasePoolSize =
+            try reader.int(nil, flag: nil, variable: "SOTUBE_DATABASE_POOL_SIZE", in: 1...1000) ?? 16
+        if let tls = environment["SOTUBE_DATABASE_TLS"] {
+            guard let mode = DatabaseTLS(rawValue: tls) else {
+                let modes = DatabaseTLS.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ConfigurationError(description: "SOTUBE_DATABASE_TLS must be one of: \(modes)")
+            }
+            configuration.databaseTLS = mode
+        }
+        if let cost = try reader.int(nil, flag: nil, variable: "SOTUBE_BCRYPT_COST", in: 4...31) {
+            configuration.bcryptCost = UInt8(cost)
+        }
+        let seconds = try reader.int(
+            flags.previewSeconds, flag: "--preview-seconds", variable: "SOTUBE_PREVIEW_SECONDS",
+            in: previewSecondsRange)
+        configuration.preview = PreviewPolicy(seconds: seconds ?? 30)
+        configuration.seedsDemoCatalog = environment["SOTUBE_DEMO"] != "0"
+        configuration.publicBaseURL = environment["SOTUBE_PUBLIC_URL"].map { String($0.trimmingSuffix("/")) }
+        configuration.publicDirectory = flags.publicDirectory.map { URL(fileURLWithPath: $0) }
+        let level: Logger.Level = flags.verbose ? .debug : .info
+        configuration.logger = Logger(label: "sotube") { JSONLogHandler(label: $0, level: level) }
+        return configuration
+    }
+}
+
+/// Reads whole numbers from a flag or an environment variable, checking their range.
+private struct SettingReader {
+    let environment: [String: String]
+
+    func int(_ flag: Int?, flag flagName: String?, variable: String, in range: ClosedRange<Int>) throws -> Int? {
+        if let flag {
+            guard range.contains(flag) else {
+                throw ConfigurationError(
+                    description: "\(flagName ?? variable) must be between \(range.lowerBound) and \(range.upperBound)")
+            }
+            return flag
+        }
+        guard let text = environment[variable] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw ConfigurationError(
+                description:
+                    "\(variable) must be a whole number between \(range.lowerBound) and \(range.upperBound), not '\(text)'"
+            )
+        }
+        return value
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: Character) -> Substring {
+        var text = Substring(self)
+        while text.last == suffix { text = text.dropLast() }
+        return text
+    }
 }

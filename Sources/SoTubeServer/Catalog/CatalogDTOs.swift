@@ -12,18 +12,16 @@ enum CatalogURLs {
     }
 }
 
-/// Seconds of audio a non-owner hears (SPEC M1).
-let catalogPreviewSeconds = 30
-
 extension TrackDTO {
-    init(_ track: CatalogTrack, owned: Bool) {
+    /// `previewSeconds` is the configured preview length (`ServerConfiguration.preview`).
+    init(_ track: CatalogTrack, owned: Bool, previewSeconds: Int) {
         self.init(
             id: track.id, title: track.title, artistId: track.artistID, artistName: track.artistName,
             albumId: track.albumID, albumTitle: track.albumTitle, trackNumber: track.trackNumber,
             discNumber: track.discNumber, durationMs: track.durationMs, genre: track.genre,
             explicit: track.explicit, price: track.price, owned: owned,
             artworkUrl: CatalogURLs.artwork(album: track.albumID), audioUrl: CatalogURLs.audio(track: track.id),
-            previewSeconds: catalogPreviewSeconds)
+            previewSeconds: previewSeconds)
     }
 }
 
@@ -32,7 +30,7 @@ extension AlbumSummaryDTO {
         self.init(
             id: album.id, title: album.title, artistId: album.artistID, artistName: album.artistName,
             releaseDate: album.releaseDate, year: album.year, genre: album.genre,
-            artworkUrl: CatalogURLs.artwork(album: album.id), trackCount: album.trackCount, price: album.bundlePrice,
+            artworkUrl: CatalogURLs.artwork(album: album.id), trackCount: album.trackCount, price: album.price,
             explicit: album.explicit)
     }
 }
@@ -60,18 +58,23 @@ extension MoodDTO {
     }
 }
 
-/// Builds TrackDTOs with `owned` for the caller (guests own nothing).
+/// Builds TrackDTOs with `owned` for the caller (guests own nothing) and the preview length.
 struct TrackPresenter: Sendable {
-    let services: AppServices
-    let userID: String?
+    let ownership: any OwnershipStore
+    let previewSeconds: Int
 
-    func present(_ tracks: [CatalogTrack]) async throws -> [TrackDTO] {
-        let owned = try await ownedIDs(tracks.map(\.id))
-        return tracks.map { TrackDTO($0, owned: owned.contains($0.id)) }
+    func present(_ tracks: [CatalogTrack], for userID: String?) async throws -> [TrackDTO] {
+        let owned = try await ownedIDs(tracks.map(\.id), userID: userID)
+        return tracks.map { TrackDTO($0, owned: owned.contains($0.id), previewSeconds: previewSeconds) }
     }
 
-    func ownedIDs(_ ids: [String]) async throws -> Set<String> {
+    /// Songs the caller owns, e.g. in My Music.
+    func presentOwned(_ tracks: [CatalogTrack]) -> [TrackDTO] {
+        tracks.map { TrackDTO($0, owned: true, previewSeconds: previewSeconds) }
+    }
+
+    func ownedIDs(_ ids: [String], userID: String?) async throws -> Set<String> {
         guard let userID, !ids.isEmpty else { return [] }
-        return try await services.database.ownership.ownedTrackIDs(userID: userID, among: ids)
+        return try await ownership.ownedTrackIDs(userID: userID, among: ids)
     }
 }

@@ -1,51 +1,34 @@
 import Foundation
 import Hummingbird
 import SoTubeCore
-import SoTubeMedia
-import SoTubeStoreSQL
 
 /// Album artwork, artist pictures and playlist covers in 100, 300 and 600 px, cached for a year.
 struct ArtworkController {
-    let services: AppServices
+    let media: MediaService
     let files = FileResponder()
 
     func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/albums/:id/artwork") { request, context in
-            try await image(request, context, what: "This album") { lookup, id in
-                try await lookup.albumArtwork(id: id)
-            }
+        router.get("/api/v1/albums/{id}/artwork") { request, context in
+            try await image(request, context, of: ArtworkSubject.album)
         }
-        router.get("/api/v1/artists/:id/image") { request, context in
-            try await image(request, context, what: "This artist") { lookup, id in
-                try await lookup.artistImage(id: id)
-            }
+        router.get("/api/v1/artists/{id}/image") { request, context in
+            try await image(request, context, of: ArtworkSubject.artist)
         }
-        router.get("/api/v1/playlists/:id/artwork") { request, context in
-            try await image(request, context, what: "This playlist") { lookup, id in
-                try await lookup.playlistArtwork(id: id)
-            }
+        router.get("/api/v1/playlists/{id}/artwork") { request, context in
+            try await image(request, context, of: ArtworkSubject.playlist)
         }
     }
 
-    func image(
-        _ request: Request, _ context: AppRequestContext, what: String,
-        find: (SQLMediaLookup, String) async throws -> String??
-    ) async throws -> Response {
-        let id = try context.parameters.require("id")
+    func image(_ request: Request, _ context: AppRequestContext, of subject: (String) -> ArtworkSubject)
+        async throws -> Response
+    {
+        let id = try context.pathID()
         let size = try Self.size(request.uri.queryParameters.get("size"))
-        guard let found = try await find(SQLMediaLookup(backend: services.database.backend), id) else {
-            throw DomainError.notFound(what: what)
-        }
-        guard let base = found else { throw Problem(.notFound, "\(what) has no picture.") }
-        var file = services.configuration.mediaDirectory.appendingPathComponent(
-            ArtworkSizes.path(for: base, size: size))
-        if !FileManager.default.fileExists(atPath: file.path) {
-            file = services.configuration.mediaDirectory.appendingPathComponent(base)
-        }
+        let file = try await media.artwork(subject(id), size: size)
         var headers: HTTPFields = [:]
         headers[.cacheControl] = "public, max-age=31536000, immutable"
         return try await files.respond(
-            to: request, context: context, file: file, contentType: "image/jpeg", extraHeaders: headers)
+            to: request, context: context, file: file.url, contentType: file.contentType, extraHeaders: headers)
     }
 
     /// `size` is optional (300) and must be a whole number from 1 to 2000; it is rounded up to

@@ -2,42 +2,27 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import SoTubeCore
-import SoTubeStoreSQL
 
 /// `GET|HEAD /api/v1/tracks/{id}/audio`: owners get the full song, everyone else the preview
-/// file (SPEC M1, M2). The choice is made before any Range is looked at, and the preview is a
-/// separate file, so no URL, query or Range can reach past the preview for a non-owner.
+/// file (SPEC M1, M2). `MediaService` decides which file; this route only answers with it.
 struct AudioController {
-    let services: AppServices
+    let media: MediaService
     let files = FileResponder()
 
     func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/tracks/:id/audio") { request, context in try await audio(request, context) }
-        router.head("/api/v1/tracks/:id/audio") { request, context in try await audio(request, context)
-        }
+        router.get("/api/v1/tracks/{id}/audio") { request, context in try await audio(request, context) }
+        router.head("/api/v1/tracks/{id}/audio") { request, context in try await audio(request, context) }
     }
 
     func audio(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id")
-        guard
-            let track = try await SQLMediaLookup(backend: services.database.backend).trackFiles(id: id)
-        else {
-            throw DomainError.notFound(what: "This song")
-        }
-        var isOwner = false
-        if let identity = context.identity {
-            isOwner = try await services.database.ownership.owns(userID: identity.user.id, trackID: id)
-        }
-        let rendition = PreviewPolicy.rendition(isOwner: isOwner)
-        let path = rendition == .full ? track.mediaPath : track.previewPath
-        let type = rendition == .full ? track.mediaType : track.previewType
+        let id = try context.pathID()
+        let (rendition, file) = try await media.audio(trackID: id, for: context.identity?.user.id)
         var headers: HTTPFields = [:]
         // The answer depends on who asks: never let a shared cache hand one user's audio to another.
         headers[.cacheControl] = "private, no-cache"
         headers[.vary] = "Authorization, Cookie"
         headers[HTTPField.Name("X-SoTube-Rendition")!] = rendition.rawValue
-        let file = services.configuration.mediaDirectory.appendingPathComponent(path)
         return try await files.respond(
-            to: request, context: context, file: file, contentType: type, extraHeaders: headers)
+            to: request, context: context, file: file.url, contentType: file.contentType, extraHeaders: headers)
     }
 }

@@ -5,13 +5,15 @@ import SoTubeCore
 
 /// `/api/v1/auth/*`: register, log in, log out, password reset.
 struct AuthController {
-    let services: AppServices
+    let auth: AuthService
+    /// Source of CSRF tokens.
+    let ids: any IDSource
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         let group = router.group("/api/v1/auth")
         group.post("register") { request, context in
             let body = try await request.decodeJSON(RegisterRequest.self, context: context)
-            let login = try await services.auth.register(
+            let login = try await auth.register(
                 username: body.username, email: body.email, password: body.password)
             var response = try jsonResponse(
                 AuthResponse(user: UserDTO(login.user), token: login.token), status: .created)
@@ -20,7 +22,7 @@ struct AuthController {
         }
         group.post("login") { request, context in
             let body = try await request.decodeJSON(LoginRequest.self, context: context)
-            let login = try await services.auth.login(
+            let login = try await auth.login(
                 username: body.username, password: body.password, remember: body.remember ?? false,
                 client: context.clientAddress)
             var response = try jsonResponse(AuthResponse(user: UserDTO(login.user), token: login.token))
@@ -29,7 +31,7 @@ struct AuthController {
         }
         group.post("logout") { _, context in
             let identity = try context.requireIdentity()
-            try await services.auth.logout(sessionTokenHash: identity.sessionTokenHash)
+            try await auth.logout(sessionTokenHash: identity.sessionTokenHash)
             var response = Response(status: .noContent)
             for name in [SessionCookies.session, SessionCookies.csrf] {
                 response.setCookie(Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
@@ -38,13 +40,13 @@ struct AuthController {
         }
         group.post("password-reset") { request, context in
             let body = try await request.decodeJSON(PasswordResetRequest.self, context: context)
-            try await services.auth.requestPasswordReset(email: body.email)
+            try await auth.requestPasswordReset(email: body.email)
             return try jsonResponse(
                 ["status": "If an account has this address, a reset link is on its way."], status: .accepted)
         }
         group.post("password-reset/confirm") { request, context in
             let body = try await request.decodeJSON(PasswordResetConfirmRequest.self, context: context)
-            try await services.auth.confirmPasswordReset(token: body.token, newPassword: body.newPassword)
+            try await auth.confirmPasswordReset(token: body.token, newPassword: body.newPassword)
             return Response(status: .noContent)
         }
     }
@@ -55,7 +57,7 @@ struct AuthController {
             Cookie(
                 name: SessionCookies.session, value: login.token, maxAge: maxAge, path: "/", httpOnly: true,
                 sameSite: .lax))
-        let csrf = services.ids.randomBytes(16).base64URLString
+        let csrf = ids.randomBytes(16).base64URLString
         response.setCookie(
             Cookie(
                 name: SessionCookies.csrf, value: csrf, maxAge: maxAge, path: "/", httpOnly: false,

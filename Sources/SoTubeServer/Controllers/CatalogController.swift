@@ -1,45 +1,38 @@
 import Hummingbird
 import SoTubeAPI
 import SoTubeCore
-import SoTubeStoreSQL
 
 /// The store: home, moods, artist, album, playlist and song pages (SPEC C1, C4, C5, C6).
 /// Guests may browse; `owned` and favourites are for the caller.
 struct CatalogController {
-    let services: AppServices
+    let catalog: any CatalogReader
+    let discovery: any DiscoveryStore
+    let presenter: TrackPresenter
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         let api = router.group("/api/v1")
         api.get("store/home") { _, context in try await home(context) }
         api.get("moods") { _, _ in
-            try jsonResponse(MoodListDTO(moods: try await services.database.catalog.moods().map(MoodDTO.init)))
+            try jsonResponse(MoodListDTO(moods: try await catalog.moods().map(MoodDTO.init)))
         }
-        api.get("artists/:id") { _, context in try await artist(context) }
-        api.get("albums/:id") { _, context in try await album(context) }
-        api.get("playlists/:id") { _, context in try await playlist(context) }
-        api.get("tracks/:id") { _, context in try await track(context) }
-    }
-
-    private var catalog: SQLCatalogReader { services.database.catalog }
-
-    func presenter(_ context: AppRequestContext) -> TrackPresenter {
-        TrackPresenter(services: services, userID: context.identity?.user.id)
+        api.get("artists/{id}") { _, context in try await artist(context) }
+        api.get("albums/{id}") { _, context in try await album(context) }
+        api.get("playlists/{id}") { _, context in try await playlist(context) }
+        api.get("tracks/{id}") { _, context in try await track(context) }
     }
 
     func home(_ context: AppRequestContext) async throws -> Response {
-        let presenter = presenter(context)
         var favourites: [TrackDTO] = []
         var favouritePlaylists: [PlaylistSummaryDTO] = []
         var recent: [TrackDTO] = []
         if let userID = context.identity?.user.id {
-            let discovery = services.database.discovery
             favourites = try await presenter.present(
-                catalog.tracks(ids: discovery.favouriteTrackIDs(userID: userID, limit: 20)))
+                catalog.tracks(ids: discovery.favouriteTrackIDs(userID: userID, limit: 20)), for: userID)
             favouritePlaylists = try await catalog.playlists(
                 ids: discovery.favouritePlaylistIDs(userID: userID, limit: 20)
             ).map(PlaylistSummaryDTO.init)
             recent = try await presenter.present(
-                catalog.tracks(ids: discovery.recentlyPlayedIDs(userID: userID, limit: 20)))
+                catalog.tracks(ids: discovery.recentlyPlayedIDs(userID: userID, limit: 20)), for: userID)
         }
         let home = StoreHomeDTO(
             newReleases: try await catalog.newReleases(limit: 12).map(AlbumSummaryDTO.init),
@@ -56,16 +49,19 @@ struct CatalogController {
             artist: ArtistSummaryDTO(artist), bio: artist.bio,
             albums: try await catalog.albums(byArtist: id).map(AlbumSummaryDTO.init),
             otherAlbums: try await catalog.otherAlbums(forArtist: id, limit: 12).map(AlbumSummaryDTO.init),
-            topTracks: try await presenter(context).present(catalog.topTracks(forArtist: id, limit: 5)))
+            topTracks: try await presenter.present(
+                catalog.topTracks(forArtist: id, limit: 5), for: context.identity?.user.id))
         return try jsonResponse(detail)
     }
 
+    /// The album with the price the caller pays for it: the same `AlbumPricing` rule the purchase
+    /// charges by.
     func album(_ context: AppRequestContext) async throws -> Response {
         let id = try context.pathID()
         guard let album = try await catalog.album(id: id) else { throw DomainError.notFound(what: "This album") }
-        let tracks = try await presenter(context).present(catalog.tracks(inAlbum: id))
-        let price = BundlePricing.priceForCaller(
-            trackPrices: tracks.map(\.price), ownedMask: tracks.map(\.owned), explicitPrice: album.explicitPrice)
+        let tracks = try await presenter.present(catalog.tracks(inAlbum: id), for: context.identity?.user.id)
+        let price = AlbumPricing.price(
+            trackPrices: tracks.map(\.price), owned: tracks.map(\.owned), operatorPrice: album.operatorPrice)
         return try jsonResponse(AlbumDetailDTO(album: AlbumSummaryDTO(album), tracks: tracks, priceForCaller: price))
     }
 
@@ -74,10 +70,11 @@ struct CatalogController {
         guard let playlist = try await catalog.playlist(id: id) else {
             throw DomainError.notFound(what: "This playlist")
         }
-        let tracks = try await presenter(context).present(catalog.tracks(inPlaylist: id))
+        let userID = context.identity?.user.id
+        let tracks = try await presenter.present(catalog.tracks(inPlaylist: id), for: userID)
         var favourite = false
-        if let userID = context.identity?.user.id {
-            favourite = try await services.database.discovery.isFavouritePlaylist(userID: userID, playlistID: id)
+        if let userID {
+            favourite = try await discovery.isFavouritePlaylist(userID: userID, playlistID: id)
         }
         return try jsonResponse(
             PlaylistDetailDTO(playlist: PlaylistSummaryDTO(playlist), tracks: tracks, favourite: favourite))
@@ -86,7 +83,7 @@ struct CatalogController {
     func track(_ context: AppRequestContext) async throws -> Response {
         let id = try context.pathID()
         guard let detail = try await catalog.trackDetail(id: id) else { throw DomainError.notFound(what: "This song") }
-        let track = try await presenter(context).present([detail.track])[0]
+        let track = try await presenter.present([detail.track], for: context.identity?.user.id)[0]
         return try jsonResponse(
             TrackDetailDTO(
                 track: track, lyrics: detail.lyrics, artistIntro: detail.artistBio, releaseDate: detail.releaseDate,

@@ -3,12 +3,12 @@ import SoTubeAPI
 
 /// `/healthz` and `/openapi.json`.
 struct HealthController {
-    let services: AppServices
+    let database: any HealthCheck
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/healthz") { _, _ in
             do {
-                try await services.database.ping()
+                try await database.ping()
                 return try jsonResponse(HealthResponse(status: "ok", database: "ok"))
             } catch {
                 return try jsonResponse(

@@ -4,25 +4,26 @@ import SoTubeCore
 
 /// `/api/v1/me`: who I am, change username, change password.
 struct MeController {
-    let services: AppServices
+    let auth: AuthService
+    let ownership: any OwnershipStore
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/me") { _, context in
             let identity = try context.requireIdentity()
-            let owned = try await services.ownedCount(identity.user.id)
+            let owned = try await ownership.ownedCount(userID: identity.user.id)
             return try jsonResponse(MeResponse(user: identity.user, ownedCount: owned))
         }
         router.put("/api/v1/me/username") { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(ChangeUsernameRequest.self, context: context)
-            let user = try await services.auth.changeUsername(
+            let user = try await auth.changeUsername(
                 identity: identity, oldUsername: body.oldUsername, newUsername: body.newUsername)
             return try jsonResponse(UserDTO(user))
         }
         router.put("/api/v1/me/password") { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(ChangePasswordRequest.self, context: context)
-            try await services.auth.changePassword(
+            try await auth.changePassword(
                 identity: identity, currentPassword: body.currentPassword, newPassword: body.newPassword)
             return Response(status: .noContent)
         }

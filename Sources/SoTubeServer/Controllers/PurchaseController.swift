@@ -6,7 +6,7 @@ import SoTubeCore
 /// `/api/v1/purchases`: buy a song or an album with coins, exactly once per `Idempotency-Key`
 /// (SPEC P3, P4, P6, P7), and list what was bought.
 struct PurchaseController {
-    let services: AppServices
+    let purchases: any PurchaseService
     static let idempotencyHeader = HTTPField.Name(IdempotencyKey.header)!
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
 
@@ -16,7 +16,7 @@ struct PurchaseController {
             let key = try IdempotencyKey.validated(request.headers[Self.idempotencyHeader])
             let body = try await request.decodeJSON(PurchaseRequest.self, context: context)
             let target = try PurchaseTarget(trackID: body.trackId, albumID: body.albumId)
-            let outcome = try await services.commerce.purchase(
+            let outcome = try await purchases.purchase(
                 userID: identity.user.id, target: target, idempotencyKey: key)
             var headers = HTTPFields()
             if outcome.replayed { headers[Self.replayedHeader] = "true" }
@@ -27,8 +27,8 @@ struct PurchaseController {
         }
         router.get("/api/v1/purchases") { _, context in
             let identity = try context.requireIdentity()
-            let purchases = try await services.commerce.store.purchases(userID: identity.user.id)
-            return try jsonResponse(PurchaseListDTO(purchases: purchases.map(PurchaseDTO.init)))
+            let bought = try await purchases.purchases(userID: identity.user.id)
+            return try jsonResponse(PurchaseListDTO(purchases: bought.map(PurchaseDTO.init)))
         }
     }
 }

@@ -7,21 +7,21 @@ import SoTubeCore
 /// The sandbox provider's side: its hosted checkout page (HTML form posts, authorised by the
 /// unguessable top-up id and the provider's own checks) and the capture notification it sends.
 struct SandboxCheckoutController {
-    let services: AppServices
-    var commerce: CommerceService { services.commerce }
+    let checkout: any SandboxCheckoutService
+    let clock: any SoTubeClock
     static let signatureHeader = HTTPField.Name("X-Sandbox-Signature")!
 
     /// The hosted pages: mounted outside the session middleware (they are the provider's, not the API).
     func registerHostedPages(on router: some RouterMethods<AppRequestContext>) {
         router.get("/sandbox/checkout/{id}") { _, context in
-            let id = try context.parameters.require("id")
-            guard let topUp = try await commerce.store.topUp(id: id) else {
+            let id = try context.pathID()
+            guard let topUp = try await checkout.checkoutTopUp(id: id) else {
                 return html(SandboxCheckoutPage.notFound(), status: .notFound)
             }
             return html(SandboxCheckoutPage.render(topUp))
         }
         router.post("/sandbox/checkout/{id}") { request, context in
-            let id = try context.parameters.require("id")
+            let id = try context.pathID()
             let form = try await Self.form(request, context: context)
             return try await pay(topUpID: id, form: form)
         }
@@ -31,7 +31,7 @@ struct SandboxCheckoutController {
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.post("/api/v1/payments/sandbox/capture") { request, context in
             let body = try await request.decodeJSON(CaptureNotification.self, context: context)
-            let outcome = try await commerce.handleCaptureNotification(
+            let outcome = try await checkout.handleCaptureNotification(
                 topUpID: body.topUpId, providerReference: body.providerReference,
                 signature: request.headers[Self.signatureHeader])
             return try jsonResponse(CaptureResultDTO(outcome))
@@ -39,7 +39,7 @@ struct SandboxCheckoutController {
     }
 
     func pay(topUpID: String, form: [String: String]) async throws -> Response {
-        guard let topUp = try await commerce.store.topUp(id: topUpID) else {
+        guard let topUp = try await checkout.checkoutTopUp(id: topUpID) else {
             return html(SandboxCheckoutPage.notFound(), status: .notFound)
         }
         let back = "/#/account?topUp=\(topUp.id)"
@@ -52,7 +52,7 @@ struct SandboxCheckoutController {
         let payment: SandboxPaymentProvider.Payment
         switch form["method"] {
         case "cancel":
-            _ = try await commerce.store.markTopUp(id: topUp.id, status: .cancelled)
+            _ = try await checkout.markTopUp(id: topUp.id, status: .cancelled)
             return Response(status: .seeOther, headers: [.location: back])
         case "account":
             payment = .account(email: form["email"] ?? "", password: form["password"] ?? "")
@@ -64,20 +64,20 @@ struct SandboxCheckoutController {
                 SandboxCheckoutPage.render(topUp, notice: .error("Choose how to pay.")),
                 status: .unprocessableContent)
         }
-        switch commerce.sandbox.authorize(payment, now: services.clock.now()) {
+        switch checkout.authorizeSandboxPayment(payment, now: clock.now()) {
         case .invalid(let message):
             return html(
                 SandboxCheckoutPage.render(topUp, notice: .error(message), email: form["email"] ?? ""),
                 status: .unprocessableContent)
         case .declined(let message):
-            _ = try await commerce.store.markTopUp(id: topUp.id, status: .declined)
+            _ = try await checkout.markTopUp(id: topUp.id, status: .declined)
             var shown = topUp
             shown.status = .declined
             return html(
                 SandboxCheckoutPage.render(shown, notice: .error(message + " Try another way to pay.")),
                 status: .init(code: 402, reasonPhrase: "Payment Required"))
         case .approved:
-            _ = try await commerce.capture(topUpID: topUp.id, providerReference: topUp.providerReference)
+            _ = try await checkout.capture(topUpID: topUp.id, providerReference: topUp.providerReference)
             return Response(status: .seeOther, headers: [.location: back])
         }
     }

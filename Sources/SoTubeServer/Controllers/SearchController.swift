@@ -1,30 +1,33 @@
 import Hummingbird
 import SoTubeAPI
 import SoTubeCore
-import SoTubeStoreSQL
 
 /// One search over artists, albums, songs and playlists; history and suggestions (SPEC C2, C3).
 struct SearchController {
-    let services: AppServices
+    let search: any CatalogSearch
+    let catalog: any CatalogReader
+    let discovery: any DiscoveryStore
+    let presenter: TrackPresenter
+    let clock: any SoTubeClock
     static let suggestionCount = 8
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         let api = router.group("/api/v1/search")
-        api.get { request, context in try await search(request, context) }
+        api.get { request, context in try await results(request, context) }
         api.get("history") { _, context in
             let identity = try context.requireIdentity()
-            let queries = try await services.database.discovery.searchHistory(userID: identity.user.id)
+            let queries = try await discovery.searchHistory(userID: identity.user.id)
             return try jsonResponse(SearchHistoryDTO(queries: queries))
         }
         api.delete("history") { _, context in
             let identity = try context.requireIdentity()
-            try await services.database.discovery.clearSearchHistory(userID: identity.user.id)
+            try await discovery.clearSearchHistory(userID: identity.user.id)
             return Response(status: .noContent)
         }
         api.get("suggestions") { request, context in try await suggestions(request, context) }
     }
 
-    func search(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    func results(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let parameters = QueryParameters(request: request)
         guard let text = parameters.string("q") else {
             throw Problem(.unprocessableContent, "The parameter 'q' is required.", field: "q")
@@ -33,17 +36,16 @@ struct SearchController {
         let offset = try parameters.int("offset", in: 0...10_000, default: 0)
         let allowExplicit = try parameters.bool("explicit", default: true)
         let query = SearchQuery(text)
-        let database = services.database
-        let hits = try await database.search.search(query, allowExplicit: allowExplicit, limit: limit, offset: offset)
-        let presenter = TrackPresenter(services: services, userID: context.identity?.user.id)
+        let userID = context.identity?.user.id
+        let hits = try await search.search(query, allowExplicit: allowExplicit, limit: limit, offset: offset)
         let results = SearchResultsDTO(
             query: query.text,
-            artists: try await database.catalog.artists(ids: hits.artistIDs).map(ArtistSummaryDTO.init),
-            albums: try await database.catalog.albums(ids: hits.albumIDs).map(AlbumSummaryDTO.init),
-            tracks: try await presenter.present(database.catalog.tracks(ids: hits.trackIDs)),
-            playlists: try await database.catalog.playlists(ids: hits.playlistIDs).map(PlaylistSummaryDTO.init))
-        if let userID = context.identity?.user.id, !query.isEmpty, offset == 0 {
-            try await database.discovery.recordSearch(userID: userID, query: query, at: services.clock.now())
+            artists: try await catalog.artists(ids: hits.artistIDs).map(ArtistSummaryDTO.init),
+            albums: try await catalog.albums(ids: hits.albumIDs).map(AlbumSummaryDTO.init),
+            tracks: try await presenter.present(catalog.tracks(ids: hits.trackIDs), for: userID),
+            playlists: try await catalog.playlists(ids: hits.playlistIDs).map(PlaylistSummaryDTO.init))
+        if let userID, !query.isEmpty, offset == 0 {
+            try await discovery.recordSearch(userID: userID, query: query, at: clock.now())
         }
         return try jsonResponse(results)
     }
@@ -60,15 +62,13 @@ struct SearchController {
             if seen.insert(SearchText.normalize(text)).inserted { suggestions.append(text) }
         }
         if let userID = context.identity?.user.id {
-            for past in try await services.database.discovery.searchHistory(userID: userID) {
+            for past in try await discovery.searchHistory(userID: userID) {
                 let key = SearchText.normalize(past)
                 if query.isEmpty || key.hasPrefix(query.key) || key.contains(" " + query.key) { add(past) }
             }
         }
         if !query.isEmpty {
-            for name in try await services.database.search.names(
-                query, allowExplicit: allowExplicit, limit: Self.suggestionCount)
-            {
+            for name in try await search.names(query, allowExplicit: allowExplicit, limit: Self.suggestionCount) {
                 add(name)
             }
         }

@@ -6,16 +6,23 @@ import SoTubeCore
 /// previews (Open Graph, Twitter cards) see the title, artist and artwork; it plays the preview
 /// (the audio route gives non-owners only the preview) and links into the web app.
 struct SharePageController {
-    let services: AppServices
+    let catalog: any CatalogReader
+    /// The page plays what the audio route (and so `MediaService`) gives the visitor; its text
+    /// names the same preview length.
+    let media: MediaService
+    /// The configured public URL (`SOTUBE_PUBLIC_URL`), nil when not set.
+    let publicBaseURL: String?
+    /// The server's own address, when neither the configuration nor the request name one.
+    let fallbackBaseURL: String
 
     func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/song/:id") { request, context in
-            let id = try context.parameters.require("id")
+        router.get("/song/{id}") { request, context in
+            let id = try context.pathID()
             guard id.count <= 128, let song = try await find(id) else {
                 throw Problem(.notFound, "There is no song with this id.")
             }
             let base = baseURL(request)
-            let html = Self.page(song, base: base)
+            let html = Self.page(song, base: base, previewSeconds: media.preview.seconds)
             var headers = HTTPFields()
             headers[.contentType] = "text/html; charset=utf-8"
             headers[.cacheControl] = "public, max-age=300"
@@ -26,23 +33,23 @@ struct SharePageController {
 
     /// The song, through the catalog reader every other page uses.
     private func find(_ id: String) async throws -> CatalogTrack? {
-        try await services.database.catalog.trackDetail(id: id)?.track
+        try await catalog.trackDetail(id: id)?.track
     }
 
     /// Absolute base for Open Graph URLs: the configured public URL, else this request's host.
     private func baseURL(_ request: Request) -> String {
-        if let configured = services.configuration.publicBaseURL { return configured }
+        if let configured = publicBaseURL { return configured }
         if let authority = request.head.authority,
             authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
         {
             return "http://\(authority)"
         }
-        return services.configuration.baseURL
+        return fallbackBaseURL
     }
 
     static func escape(_ text: String) -> String { HTML.escape(text) }
 
-    static func page(_ song: CatalogTrack, base: String) -> String {
+    static func page(_ song: CatalogTrack, base: String, previewSeconds: Int) -> String {
         let id = song.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.id
         let album =
             song.albumID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.albumID
@@ -51,7 +58,7 @@ struct SharePageController {
         let image = escape("\(base)/api/v1/albums/\(album)/artwork?size=600")
         let url = escape("\(base)/song/\(id)")
         let description = escape(
-            "Listen to a 30-second preview of \(song.title) by \(song.artistName) on SoTube.")
+            "Listen to a \(previewSeconds)-second preview of \(song.title) by \(song.artistName) on SoTube.")
         return """
             <!doctype html>
             <html lang="en">
@@ -86,7 +93,7 @@ struct SharePageController {
             <h1>\(title)</h1>
             <p>\(artist) · \(escape(song.albumTitle))</p>
             <audio controls preload="none" src="/api/v1/tracks/\(id)/audio" aria-label="Preview of \(title)"></audio>
-            <p>30-second preview</p>
+            <p>\(previewSeconds)-second preview</p>
             <a href="/#/song/\(id)">Open in SoTube</a>
             </main>
             </body>

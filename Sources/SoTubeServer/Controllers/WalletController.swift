@@ -4,28 +4,27 @@ import SoTubeCore
 
 /// `/api/v1/wallet*`: balance and packs, top-ups, history, gift codes (SPEC P1, P2, P5, P8).
 struct WalletController {
-    let services: AppServices
-    var commerce: CommerceService { services.commerce }
+    let wallet: any WalletService
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/wallet") { _, context in
             let identity = try context.requireIdentity()
-            let coins = try await commerce.balance(userID: identity.user.id)
-            let packs = try await commerce.store.coinPacks()
+            let coins = try await wallet.balance(userID: identity.user.id)
+            let packs = try await wallet.coinPacks()
             return try jsonResponse(WalletDTO(coins: coins, packs: packs.map(CoinPackDTO.init)))
         }
         router.post("/api/v1/wallet/top-ups") { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(TopUpRequest.self, context: context)
-            let (topUp, url) = try await commerce.startTopUp(
+            let (topUp, url) = try await wallet.startTopUp(
                 userID: identity.user.id, packID: body.packId)
             return try jsonResponse(
                 TopUpCreatedDTO(topUpId: topUp.id, checkoutUrl: url), status: .created)
         }
         router.get("/api/v1/wallet/top-ups/{id}") { _, context in
             let identity = try context.requireIdentity()
-            let id = try context.parameters.require("id")
-            return try jsonResponse(TopUpDTO(try await commerce.topUp(id: id, userID: identity.user.id)))
+            let id = try context.pathID()
+            return try jsonResponse(TopUpDTO(try await wallet.topUp(id: id, userID: identity.user.id)))
         }
         router.get("/api/v1/wallet/history") { request, context in
             let identity = try context.requireIdentity()
@@ -37,13 +36,13 @@ struct WalletController {
                 }
                 limit = value
             }
-            let entries = try await commerce.store.history(userID: identity.user.id, limit: limit)
+            let entries = try await wallet.history(userID: identity.user.id, limit: limit)
             return try jsonResponse(HistoryDTO(entries: entries.map(HistoryEntryDTO.init)))
         }
         router.post("/api/v1/wallet/redeem") { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(RedeemRequest.self, context: context)
-            let outcome = try await commerce.redeem(userID: identity.user.id, code: body.code)
+            let outcome = try await wallet.redeem(userID: identity.user.id, code: body.code)
             return try jsonResponse(RedeemResultDTO(credited: outcome.coins, coins: outcome.balance))
         }
     }

@@ -40,9 +40,13 @@ public struct RouteDoc: Sendable {
 /// The OpenAPI 3.1 document, built from the route tables (`RouteDocs+*.swift`) and schemas.
 public enum OpenAPIDocument {
     /// Every documented route. Add a table here when adding a controller.
-    public static var routes: [RouteDoc] { RouteDocs.accounts + RouteDocs.system + RouteDocs.extra }
+    public static var routes: [RouteDoc] {
+        RouteDocs.accounts + RouteDocs.system + RouteDocs.commerce + RouteDocs.catalog + RouteDocs.media
+            + RouteDocs.share
+    }
     public static var schemas: [String: JSONValue] {
-        SchemaDocs.accounts.merging(SchemaDocs.extra, uniquingKeysWith: { $1 })
+        SchemaDocs.accounts.merging(SchemaDocs.commerce, uniquingKeysWith: { $1 })
+            .merging(SchemaDocs.catalog, uniquingKeysWith: { $1 })
     }
 
     public static func document() -> JSONValue {
@@ -146,8 +150,8 @@ public enum OpenAPIDocument {
     ]
 }
 
-/// Schema shorthands.
-public enum S {
+/// JSON Schema shorthands for the OpenAPI document.
+public enum JSONSchema {
     public static let string: JSONValue = ["type": "string"]
     public static let int: JSONValue = ["type": "integer"]
     public static let bool: JSONValue = ["type": "boolean"]

@@ -1,4 +1,5 @@
 import Logging
+import NIOSSL
 import PostgresKit
 import PostgresNIO
 import SQLKit
@@ -16,7 +17,9 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         self.runTask = Task { await client.run() }
     }
 
-    public static func connect(url: String, logger: Logger) async throws -> PostgresBackend {
+    public static func connect(url: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, logger: Logger)
+        async throws -> PostgresBackend
+    {
         let sqlConfiguration = try SQLPostgresConfiguration(url: url)
         let core = sqlConfiguration.coreConfiguration
         guard let host = core.host, let port = core.port else {
@@ -24,8 +27,8 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: core.username, password: core.password,
-            database: core.database, tls: .disable)
-        configuration.options.maximumConnections = 16
+            database: core.database, tls: tls.clientTLS())
+        configuration.options.maximumConnections = max(1, poolSize)
         let backend = PostgresBackend(client: PostgresClient(configuration: configuration), logger: logger)
         // Fail early with a clear message when the server is not there.
         _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").all() }
@@ -51,5 +54,20 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     public func shutdown() async {
         runTask.cancel()
         _ = await runTask.value
+    }
+}
+
+extension DatabaseTLS {
+    /// PostgresNIO's setting for this mode.
+    func clientTLS() -> PostgresClient.Configuration.TLS {
+        switch self {
+        case .disable: return .disable
+        case .require:
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            configuration.certificateVerification = .none
+            return .require(configuration)
+        case .verifyFull:
+            return .require(.makeClientConfiguration())
+        }
     }
 }

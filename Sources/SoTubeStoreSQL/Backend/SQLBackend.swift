@@ -16,11 +16,12 @@ public protocol SQLBackend: Sendable {
 
 /// Opens a backend from a location: a file path for SQLite, a `postgres://` URL for PostgreSQL.
 public enum SQLBackends {
-    public static func open(location: String, logger: Logger) async throws -> any SQLBackend {
-        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
-            return try await PostgresBackend.connect(url: location, logger: logger)
+    public static func open(_ settings: DatabaseSettings, logger: Logger) async throws -> any SQLBackend {
+        if settings.isPostgres {
+            return try await PostgresBackend.connect(
+                url: settings.location, poolSize: settings.poolSize, tls: settings.tls, logger: logger)
         }
-        return try await SQLiteBackend.open(path: location, logger: logger)
+        return try await SQLiteBackend.open(path: settings.location, logger: logger)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SoTubeCore
 
 /// The opened, migrated database and the stores on it: what the server and CLI use.
 public struct SoTubeDatabase: Sendable {
@@ -12,6 +13,7 @@ public struct SoTubeDatabase: Sendable {
     public let searchIndex: SQLSearchIndex
     public let discovery: SQLDiscoveryStore
     public let library: SQLLibraryStore
+    public let media: SQLMediaLookup
 
     public init(backend: any SQLBackend) {
         self.backend = backend
@@ -23,13 +25,14 @@ public struct SoTubeDatabase: Sendable {
         self.searchIndex = SQLSearchIndex(backend: backend)
         self.discovery = SQLDiscoveryStore(backend: backend)
         self.library = SQLLibraryStore(backend: backend)
+        self.media = SQLMediaLookup(backend: backend)
     }
 
-    /// Opens `location` (SQLite path or postgres:// URL) and applies pending migrations.
-    public static func open(location: String, now: Date, logger: Logger, migrate: Bool = true) async throws
-        -> SoTubeDatabase
+    /// Opens the database `settings` name (SQLite path or postgres:// URL) and applies pending migrations.
+    public static func open(_ settings: DatabaseSettings, now: Date, logger: Logger, migrate: Bool = true)
+        async throws -> SoTubeDatabase
     {
-        let backend = try await SQLBackends.open(location: location, logger: logger)
+        let backend = try await SQLBackends.open(settings, logger: logger)
         do {
             if migrate {
                 try await Migrator().migrate(backend, now: now, logger: logger)
@@ -39,6 +42,11 @@ public struct SoTubeDatabase: Sendable {
             throw error
         }
         return SoTubeDatabase(backend: backend)
+    }
+
+    /// The catalog writer the importer and the demo seeder use.
+    public func catalogWriter(ids: any IDSource, clock: any SoTubeClock) -> SQLCatalogWriter {
+        SQLCatalogWriter(backend: backend, ids: ids, clock: clock)
     }
 
     /// Liveness of the database: one trivial query.

@@ -50,7 +50,7 @@ enum CatalogSQL {
             releaseDate: try row.decode(column: "release_date", as: String?.self),
             year: try row.decode(column: "year", as: Int?.self),
             genre: try row.decode(column: "genre", as: String?.self),
-            explicitPrice: try row.decode(column: "price", as: Int?.self),
+            operatorPrice: try row.decode(column: "price", as: Int?.self),
             trackCount: try row.decode(column: "track_count", as: Int.self),
             trackPriceSum: try row.decode(column: "price_sum", as: Int.self),
             explicit: try row.decode(column: "any_explicit", as: Int.self) != 0)

@@ -4,7 +4,7 @@ import SoTubeCore
 
 /// Read-only catalog queries: the store home, artist, album, playlist and song pages, and
 /// entities by id in a given order (search results, favourites, recently played).
-public struct SQLCatalogReader: Sendable {
+public struct SQLCatalogReader: CatalogReader {
     let backend: any SQLBackend
     public init(backend: any SQLBackend) { self.backend = backend }
 

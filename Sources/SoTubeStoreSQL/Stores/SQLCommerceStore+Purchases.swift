@@ -185,14 +185,13 @@ extension SQLCommerceStore {
             throw DomainError.conflict(
                 field: "albumId", reason: "You already own every song of this album.")
         }
-        let prices = tracks.map(\.price)
-        let bundle = PurchasePricing.bundlePrice(
-            albumPrice: try album.decode(column: "price", as: Int?.self), trackPrices: prices)
+        // The album page shows the same rule's answer (`AlbumPricing`), so the charge is the shown price.
+        let charge = AlbumPricing.price(
+            trackPrices: tracks.map(\.price), owned: tracks.map(\.owned),
+            operatorPrice: try album.decode(column: "price", as: Int?.self))
         return PurchasePlan(
             kind: "album", albumID: albumID, title: try album.decode(column: "title", as: String.self),
-            trackIDs: unowned.map(\.id),
-            charge: PurchasePricing.albumCharge(
-                bundlePrice: bundle, trackPrices: prices, unownedPrices: unowned.map(\.price)))
+            trackIDs: unowned.map(\.id), charge: charge)
     }
 
     static let purchaseColumns =

@@ -4,7 +4,7 @@ import SoTubeCore
 
 /// Per-user discovery data kept on the server: search history (last 5 queries), favourite songs
 /// and volumes, recently played songs.
-public struct SQLDiscoveryStore: Sendable {
+public struct SQLDiscoveryStore: DiscoveryStore {
     let backend: any SQLBackend
     public init(backend: any SQLBackend) { self.backend = backend }
 

@@ -3,7 +3,7 @@ import SQLKit
 import SoTubeCore
 
 /// My Music: the songs a user bought (SPEC L1). Sorting is `LibraryOrder`'s (SoTubeCore).
-public struct SQLLibraryStore: Sendable {
+public struct SQLLibraryStore: LibraryStore {
     let backend: any SQLBackend
     public init(backend: any SQLBackend) { self.backend = backend }
 

@@ -1,19 +1,19 @@
 import SQLKit
 import SoTubeCore
 
-/// The stored files of a track (paths relative to `media/`).
-public struct TrackFiles: Sendable, Equatable {
-    public var mediaPath: String
-    public var mediaType: String
-    public var previewPath: String
-    public var previewType: String
-}
-
 /// Lookups the audio and artwork routes need: which file serves what.
-public struct SQLMediaLookup: Sendable {
+public struct SQLMediaLookup: MediaLookup {
     let backend: any SQLBackend
 
     public init(backend: any SQLBackend) { self.backend = backend }
+
+    public func artwork(_ subject: ArtworkSubject) async throws -> String?? {
+        switch subject {
+        case .album(let id): return try await albumArtwork(id: id)
+        case .artist(let id): return try await artistImage(id: id)
+        case .playlist(let id): return try await playlistArtwork(id: id)
+        }
+    }
 
     public func trackFiles(id: String) async throws -> TrackFiles? {
         try await backend.read { db in

@@ -3,7 +3,7 @@ import SQLKit
 import SoTubeCore
 
 /// Ranked full-text search over artists, albums, tracks and playlists.
-public struct SQLSearchStore: Sendable {
+public struct SQLSearchStore: CatalogSearch {
     let backend: any SQLBackend
     public init(backend: any SQLBackend) { self.backend = backend }
 
@@ -27,7 +27,7 @@ public struct SQLSearchStore: Sendable {
     /// word, then matches through the artist's/album's name; within a tier PostgreSQL's ts_rank,
     /// then shorter names first.
     public func search(
-        _ query: SearchQuery, allowExplicit: Bool, limit: Int, offset: Int, kinds: [SearchKind] = SearchKind.allCases
+        _ query: SearchQuery, allowExplicit: Bool, limit: Int, offset: Int, kinds: [SearchKind]
     ) async throws -> SearchHits {
         var hits = SearchHits()
         guard !query.isEmpty else { return hits }
@@ -171,5 +171,14 @@ public struct SQLSearchStore: Sendable {
     static func nameMatches(_ name: String, _ terms: [String]) -> Bool {
         let words = name.split(separator: " ")
         return terms.allSatisfy { term in words.contains { $0.hasPrefix(term) } }
+    }
+}
+
+extension SQLSearchStore {
+    /// Every kind (the `CatalogSearch` requirement).
+    public func search(_ query: SearchQuery, allowExplicit: Bool, limit: Int, offset: Int) async throws
+        -> SearchHits
+    {
+        try await search(query, allowExplicit: allowExplicit, limit: limit, offset: offset, kinds: SearchKind.allCases)
     }
 }

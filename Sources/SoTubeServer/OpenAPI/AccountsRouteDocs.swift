@@ -58,27 +58,34 @@ extension RouteDocs {
 
 extension SchemaDocs {
     static let accounts: [String: JSONValue] = [
-        "Health": S.object(["status": S.string, "database": S.string]),
-        "User": S.object([
-            "id": S.string, "username": S.string, "email": S.string, "displayName": S.string, "coins": S.int,
+        "Health": JSONSchema.object(["status": JSONSchema.string, "database": JSONSchema.string]),
+        "User": JSONSchema.object([
+            "id": JSONSchema.string, "username": JSONSchema.string, "email": JSONSchema.string,
+            "displayName": JSONSchema.string, "coins": JSONSchema.int,
         ]),
-        "Me": S.object(
+        "Me": JSONSchema.object(
             [
-                "id": S.string, "username": S.string, "email": S.string, "displayName": S.string, "coins": S.int,
-                "ownedCount": S.int, "avatarUrl": S.nullable("string"),
+                "id": JSONSchema.string, "username": JSONSchema.string, "email": JSONSchema.string,
+                "displayName": JSONSchema.string, "coins": JSONSchema.int,
+                "ownedCount": JSONSchema.int, "avatarUrl": JSONSchema.nullable("string"),
                 "landing": ["type": "string", "enum": ["store", "library"]],
             ],
             required: ["id", "username", "email", "displayName", "coins", "ownedCount", "landing"]),
-        "AuthResponse": S.object(["user": S.ref("User"), "token": S.string]),
-        "RegisterRequest": S.object([
-            "username": S.string, "email": ["type": "string", "format": "email"], "password": S.string,
+        "AuthResponse": JSONSchema.object(["user": JSONSchema.ref("User"), "token": JSONSchema.string]),
+        "RegisterRequest": JSONSchema.object([
+            "username": JSONSchema.string, "email": ["type": "string", "format": "email"],
+            "password": JSONSchema.string,
         ]),
-        "LoginRequest": S.object(
-            ["username": S.string, "password": S.string, "remember": S.bool],
+        "LoginRequest": JSONSchema.object(
+            ["username": JSONSchema.string, "password": JSONSchema.string, "remember": JSONSchema.bool],
             required: ["username", "password"]),
-        "PasswordResetRequest": S.object(["email": S.string]),
-        "PasswordResetConfirmRequest": S.object(["token": S.string, "newPassword": S.string]),
-        "ChangeUsernameRequest": S.object(["oldUsername": S.string, "newUsername": S.string]),
-        "ChangePasswordRequest": S.object(["currentPassword": S.string, "newPassword": S.string]),
+        "PasswordResetRequest": JSONSchema.object(["email": JSONSchema.string]),
+        "PasswordResetConfirmRequest": JSONSchema.object(["token": JSONSchema.string, "newPassword": JSONSchema.string]
+        ),
+        "ChangeUsernameRequest": JSONSchema.object(["oldUsername": JSONSchema.string, "newUsername": JSONSchema.string]
+        ),
+        "ChangePasswordRequest": JSONSchema.object([
+            "currentPassword": JSONSchema.string, "newPassword": JSONSchema.string,
+        ]),
     ]
 }

@@ -96,40 +96,49 @@ extension RouteDocs {
 
 extension SchemaDocs {
     static let commerce: [String: JSONValue] = [
-        "Money": S.object(["amount": S.int, "currency": S.string]),
-        "CoinPack": S.object(["id": S.string, "coins": S.int, "price": S.ref("Money")]),
-        "Wallet": S.object(["coins": S.int, "packs": S.array(S.ref("CoinPack"))]),
-        "TopUpRequest": S.object(["packId": S.string]),
-        "TopUpCreated": S.object(["topUpId": S.string, "checkoutUrl": S.string]),
-        "TopUp": S.object(
+        "Money": JSONSchema.object(["amount": JSONSchema.int, "currency": JSONSchema.string]),
+        "CoinPack": JSONSchema.object([
+            "id": JSONSchema.string, "coins": JSONSchema.int, "price": JSONSchema.ref("Money"),
+        ]),
+        "Wallet": JSONSchema.object(["coins": JSONSchema.int, "packs": JSONSchema.array(JSONSchema.ref("CoinPack"))]),
+        "TopUpRequest": JSONSchema.object(["packId": JSONSchema.string]),
+        "TopUpCreated": JSONSchema.object(["topUpId": JSONSchema.string, "checkoutUrl": JSONSchema.string]),
+        "TopUp": JSONSchema.object(
             [
-                "id": S.string, "packId": S.string, "coins": S.int, "price": S.ref("Money"),
+                "id": JSONSchema.string, "packId": JSONSchema.string, "coins": JSONSchema.int,
+                "price": JSONSchema.ref("Money"),
                 "status": ["type": "string", "enum": ["pending", "captured", "declined", "cancelled"]],
                 "createdAt": ["type": "string", "format": "date-time"],
             ]),
-        "PurchaseRequest": S.object(["trackId": S.string, "albumId": S.string], required: []),
-        "Purchase": S.object(
+        "PurchaseRequest": JSONSchema.object(
+            ["trackId": JSONSchema.string, "albumId": JSONSchema.string], required: []),
+        "Purchase": JSONSchema.object(
             [
-                "id": S.string, "kind": ["type": "string", "enum": ["track", "album"]],
-                "trackIds": S.array(S.string),
-                "albumId": S.nullable("string"), "title": S.string, "coins": S.int, "balanceAfter": S.int,
+                "id": JSONSchema.string, "kind": ["type": "string", "enum": ["track", "album"]],
+                "trackIds": JSONSchema.array(JSONSchema.string),
+                "albumId": JSONSchema.nullable("string"), "title": JSONSchema.string, "coins": JSONSchema.int,
+                "balanceAfter": JSONSchema.int,
                 "createdAt": ["type": "string", "format": "date-time"],
             ],
             required: ["id", "kind", "trackIds", "title", "coins", "balanceAfter", "createdAt"]),
-        "PurchaseResult": S.object(["purchase": S.ref("Purchase"), "coins": S.int]),
-        "PurchaseList": S.object(["purchases": S.array(S.ref("Purchase"))]),
-        "HistoryEntry": S.object(
+        "PurchaseResult": JSONSchema.object(["purchase": JSONSchema.ref("Purchase"), "coins": JSONSchema.int]),
+        "PurchaseList": JSONSchema.object(["purchases": JSONSchema.array(JSONSchema.ref("Purchase"))]),
+        "HistoryEntry": JSONSchema.object(
             [
-                "id": S.string,
+                "id": JSONSchema.string,
                 "kind": ["type": "string", "enum": ["purchase", "top-up", "gift-code", "grant"]],
-                "description": S.string, "coins": S.int, "money": S.ref("Money"), "balanceAfter": S.int,
+                "description": JSONSchema.string, "coins": JSONSchema.int, "money": JSONSchema.ref("Money"),
+                "balanceAfter": JSONSchema.int,
                 "createdAt": ["type": "string", "format": "date-time"],
             ],
             required: ["id", "kind", "description", "coins", "balanceAfter", "createdAt"]),
-        "History": S.object(["entries": S.array(S.ref("HistoryEntry"))]),
-        "RedeemRequest": S.object(["code": S.string]),
-        "RedeemResult": S.object(["credited": S.int, "coins": S.int]),
-        "CaptureNotification": S.object(["topUpId": S.string, "providerReference": S.string]),
-        "CaptureResult": S.object(["topUp": S.ref("TopUp"), "credited": S.bool, "coins": S.int]),
+        "History": JSONSchema.object(["entries": JSONSchema.array(JSONSchema.ref("HistoryEntry"))]),
+        "RedeemRequest": JSONSchema.object(["code": JSONSchema.string]),
+        "RedeemResult": JSONSchema.object(["credited": JSONSchema.int, "coins": JSONSchema.int]),
+        "CaptureNotification": JSONSchema.object(["topUpId": JSONSchema.string, "providerReference": JSONSchema.string]
+        ),
+        "CaptureResult": JSONSchema.object([
+            "topUp": JSONSchema.ref("TopUp"), "credited": JSONSchema.bool, "coins": JSONSchema.int,
+        ]),
     ]
 }

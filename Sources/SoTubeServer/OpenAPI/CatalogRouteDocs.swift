@@ -94,69 +94,102 @@ extension RouteDocs {
 
 extension SchemaDocs {
     static let catalog: [String: JSONValue] = [
-        "Track": S.object(
+        "Track": JSONSchema.object(
             [
-                "id": S.string, "title": S.string, "artistId": S.string, "artistName": S.string, "albumId": S.string,
-                "albumTitle": S.string, "trackNumber": S.int, "discNumber": S.int, "durationMs": S.int,
-                "genre": S.nullable("string"), "explicit": S.bool, "price": S.int, "owned": S.bool,
-                "artworkUrl": S.string, "audioUrl": S.string, "previewSeconds": S.int,
+                "id": JSONSchema.string, "title": JSONSchema.string, "artistId": JSONSchema.string,
+                "artistName": JSONSchema.string, "albumId": JSONSchema.string,
+                "albumTitle": JSONSchema.string, "trackNumber": JSONSchema.int, "discNumber": JSONSchema.int,
+                "durationMs": JSONSchema.int,
+                "genre": JSONSchema.nullable("string"), "explicit": JSONSchema.bool, "price": JSONSchema.int,
+                "owned": JSONSchema.bool,
+                "artworkUrl": JSONSchema.string, "audioUrl": JSONSchema.string, "previewSeconds": JSONSchema.int,
             ],
             required: [
                 "id", "title", "artistId", "artistName", "albumId", "albumTitle", "trackNumber", "discNumber",
                 "durationMs", "explicit", "price", "owned", "artworkUrl", "audioUrl", "previewSeconds",
             ]),
-        "TrackDetail": S.object(
+        "TrackDetail": JSONSchema.object(
             [
-                "track": S.ref("Track"), "lyrics": S.nullable("string"), "artistIntro": S.nullable("string"),
-                "releaseDate": S.nullable("string"), "waveform": S.array(S.number),
+                "track": JSONSchema.ref("Track"), "lyrics": JSONSchema.nullable("string"),
+                "artistIntro": JSONSchema.nullable("string"),
+                "releaseDate": JSONSchema.nullable("string"), "waveform": JSONSchema.array(JSONSchema.number),
             ],
             required: ["track", "waveform"]),
-        "ArtistSummary": S.object(["id": S.string, "name": S.string, "imageUrl": S.string]),
-        "AlbumSummary": S.object(
+        "ArtistSummary": JSONSchema.object([
+            "id": JSONSchema.string, "name": JSONSchema.string, "imageUrl": JSONSchema.string,
+        ]),
+        "AlbumSummary": JSONSchema.object(
             [
-                "id": S.string, "title": S.string, "artistId": S.string, "artistName": S.string,
-                "releaseDate": S.nullable("string"), "year": S.nullable("integer"), "genre": S.nullable("string"),
-                "artworkUrl": S.string, "trackCount": S.int, "price": S.int, "explicit": S.bool,
+                "id": JSONSchema.string, "title": JSONSchema.string, "artistId": JSONSchema.string,
+                "artistName": JSONSchema.string,
+                "releaseDate": JSONSchema.nullable("string"), "year": JSONSchema.nullable("integer"),
+                "genre": JSONSchema.nullable("string"),
+                "artworkUrl": JSONSchema.string, "trackCount": JSONSchema.int, "price": JSONSchema.int,
+                "explicit": JSONSchema.bool,
             ],
             required: ["id", "title", "artistId", "artistName", "artworkUrl", "trackCount", "price", "explicit"]),
-        "AlbumDetail": S.object([
-            "album": S.ref("AlbumSummary"), "tracks": S.array(S.ref("Track")), "priceForCaller": S.int,
+        "AlbumDetail": JSONSchema.object([
+            "album": JSONSchema.ref("AlbumSummary"), "tracks": JSONSchema.array(JSONSchema.ref("Track")),
+            "priceForCaller": JSONSchema.int,
         ]),
-        "ArtistDetail": S.object(
+        "ArtistDetail": JSONSchema.object(
             [
-                "artist": S.ref("ArtistSummary"), "bio": S.nullable("string"), "albums": S.array(S.ref("AlbumSummary")),
-                "otherAlbums": S.array(S.ref("AlbumSummary")), "topTracks": S.array(S.ref("Track")),
+                "artist": JSONSchema.ref("ArtistSummary"), "bio": JSONSchema.nullable("string"),
+                "albums": JSONSchema.array(JSONSchema.ref("AlbumSummary")),
+                "otherAlbums": JSONSchema.array(JSONSchema.ref("AlbumSummary")),
+                "topTracks": JSONSchema.array(JSONSchema.ref("Track")),
             ],
             required: ["artist", "albums", "otherAlbums", "topTracks"]),
-        "PlaylistSummary": S.object(
+        "PlaylistSummary": JSONSchema.object(
             [
-                "id": S.string, "name": S.string, "description": S.string, "artworkUrl": S.string, "trackCount": S.int,
+                "id": JSONSchema.string, "name": JSONSchema.string, "description": JSONSchema.string,
+                "artworkUrl": JSONSchema.string, "trackCount": JSONSchema.int,
                 "kind": ["type": "string", "enum": ["volume", "mood"]],
             ]),
-        "PlaylistDetail": S.object([
-            "playlist": S.ref("PlaylistSummary"), "tracks": S.array(S.ref("Track")), "favourite": S.bool,
+        "PlaylistDetail": JSONSchema.object([
+            "playlist": JSONSchema.ref("PlaylistSummary"), "tracks": JSONSchema.array(JSONSchema.ref("Track")),
+            "favourite": JSONSchema.bool,
         ]),
-        "Mood": S.object(["id": S.string, "name": S.string, "playlistId": S.string, "artworkUrl": S.string]),
-        "MoodList": S.object(["moods": S.array(S.ref("Mood"))]),
-        "StoreHome": S.object(
+        "Mood": JSONSchema.object([
+            "id": JSONSchema.string, "name": JSONSchema.string, "playlistId": JSONSchema.string,
+            "artworkUrl": JSONSchema.string,
+        ]),
+        "MoodList": JSONSchema.object(["moods": JSONSchema.array(JSONSchema.ref("Mood"))]),
+        "StoreHome": JSONSchema.object(
             [
-                "newReleases": S.array(S.ref("AlbumSummary")), "featuredPlaylists": S.array(S.ref("PlaylistSummary")),
-                "moods": S.array(S.ref("Mood")), "favourites": S.array(S.ref("Track")),
-                "favouritePlaylists": S.array(S.ref("PlaylistSummary")), "recentlyPlayed": S.array(S.ref("Track")),
+                "newReleases": JSONSchema.array(JSONSchema.ref("AlbumSummary")),
+                "featuredPlaylists": JSONSchema.array(JSONSchema.ref("PlaylistSummary")),
+                "moods": JSONSchema.array(JSONSchema.ref("Mood")),
+                "favourites": JSONSchema.array(JSONSchema.ref("Track")),
+                "favouritePlaylists": JSONSchema.array(JSONSchema.ref("PlaylistSummary")),
+                "recentlyPlayed": JSONSchema.array(JSONSchema.ref("Track")),
             ]),
-        "SearchResults": S.object(
+        "SearchResults": JSONSchema.object(
             [
-                "query": S.string, "artists": S.array(S.ref("ArtistSummary")), "albums": S.array(S.ref("AlbumSummary")),
-                "tracks": S.array(S.ref("Track")), "playlists": S.array(S.ref("PlaylistSummary")),
+                "query": JSONSchema.string, "artists": JSONSchema.array(JSONSchema.ref("ArtistSummary")),
+                "albums": JSONSchema.array(JSONSchema.ref("AlbumSummary")),
+                "tracks": JSONSchema.array(JSONSchema.ref("Track")),
+                "playlists": JSONSchema.array(JSONSchema.ref("PlaylistSummary")),
             ]),
-        "SearchHistory": S.object(["queries": S.array(S.string)]),
-        "Favourites": S.object(["tracks": S.array(S.ref("Track")), "playlists": S.array(S.ref("PlaylistSummary"))]),
-        "RecentlyPlayed": S.object(["tracks": S.array(S.ref("Track"))]),
-        "RecordPlayRequest": S.object(["trackId": S.string]),
-        "LibrarySongs": S.object(["sort": S.string, "tracks": S.array(S.ref("Track"))]),
-        "LibraryAlbum": S.object(["album": S.ref("AlbumSummary"), "ownedTracks": S.array(S.ref("Track"))]),
-        "LibraryAlbums": S.object(["sort": S.string, "albums": S.array(S.ref("LibraryAlbum"))]),
-        "LibraryArtist": S.object(["artist": S.ref("ArtistSummary"), "albums": S.array(S.ref("LibraryAlbum"))]),
-        "LibraryArtists": S.object(["artists": S.array(S.ref("LibraryArtist"))]),
+        "SearchHistory": JSONSchema.object(["queries": JSONSchema.array(JSONSchema.string)]),
+        "Favourites": JSONSchema.object([
+            "tracks": JSONSchema.array(JSONSchema.ref("Track")),
+            "playlists": JSONSchema.array(JSONSchema.ref("PlaylistSummary")),
+        ]),
+        "RecentlyPlayed": JSONSchema.object(["tracks": JSONSchema.array(JSONSchema.ref("Track"))]),
+        "RecordPlayRequest": JSONSchema.object(["trackId": JSONSchema.string]),
+        "LibrarySongs": JSONSchema.object([
+            "sort": JSONSchema.string, "tracks": JSONSchema.array(JSONSchema.ref("Track")),
+        ]),
+        "LibraryAlbum": JSONSchema.object([
+            "album": JSONSchema.ref("AlbumSummary"), "ownedTracks": JSONSchema.array(JSONSchema.ref("Track")),
+        ]),
+        "LibraryAlbums": JSONSchema.object([
+            "sort": JSONSchema.string, "albums": JSONSchema.array(JSONSchema.ref("LibraryAlbum")),
+        ]),
+        "LibraryArtist": JSONSchema.object([
+            "artist": JSONSchema.ref("ArtistSummary"), "albums": JSONSchema.array(JSONSchema.ref("LibraryAlbum")),
+        ]),
+        "LibraryArtists": JSONSchema.object(["artists": JSONSchema.array(JSONSchema.ref("LibraryArtist"))]),
     ]
 }

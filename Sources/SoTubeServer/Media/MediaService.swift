@@ -1,0 +1,68 @@
+import Foundation
+import SoTubeCore
+import SoTubeMedia
+
+/// Decides who may get which file of a song or picture: ownership, preview or full, path and
+/// content type. The web audio route, the share page and every later way to play or download a song
+/// (Subsonic `stream`, downloads) ask it; nothing else decides.
+public struct MediaService: Sendable {
+    let lookup: any MediaLookup
+    let ownership: any OwnershipStore
+    /// The folder every stored path is relative to.
+    let mediaRoot: URL
+    /// How long a preview is.
+    public let preview: PreviewPolicy
+
+    public init(lookup: any MediaLookup, ownership: any OwnershipStore, mediaRoot: URL, preview: PreviewPolicy) {
+        self.lookup = lookup
+        self.ownership = ownership
+        self.mediaRoot = mediaRoot
+        self.preview = preview
+    }
+
+    /// A file on disk a caller may receive.
+    public struct File: Sendable, Equatable {
+        public var url: URL
+        public var contentType: String
+    }
+
+    /// The audio a caller gets for a song: owners the full song, guests (nil) and everyone else the
+    /// separate preview file. The choice is made here, before any Range is looked at, so no URL,
+    /// query or Range can reach past the preview for a non-owner. Throws notFound for an unknown song.
+    public func audio(trackID: String, for userID: String?) async throws -> (PreviewPolicy.Rendition, File) {
+        guard let files = try await lookup.trackFiles(id: trackID) else {
+            throw DomainError.notFound(what: "This song")
+        }
+        var isOwner = false
+        if let userID { isOwner = try await ownership.owns(userID: userID, trackID: trackID) }
+        let rendition = PreviewPolicy.rendition(isOwner: isOwner)
+        switch rendition {
+        case .full: return (rendition, File(url: url(files.mediaPath), contentType: files.mediaType))
+        case .preview: return (rendition, File(url: url(files.previewPath), contentType: files.previewType))
+        }
+    }
+
+    /// The picture of `subject` in the made size nearest above `size` (the original when that size
+    /// is missing). Throws notFound for an unknown subject or one without a picture.
+    public func artwork(_ subject: ArtworkSubject, size: Int) async throws -> File {
+        guard let found = try await lookup.artwork(subject) else {
+            throw DomainError.notFound(what: subject.displayName)
+        }
+        guard let base = found else { throw Problem(.notFound, "\(subject.displayName) has no picture.") }
+        var file = url(ArtworkSizes.path(for: base, size: size))
+        if !FileManager.default.fileExists(atPath: file.path) { file = url(base) }
+        return File(url: file, contentType: "image/jpeg")
+    }
+
+    private func url(_ relativePath: String) -> URL { mediaRoot.appendingPathComponent(relativePath) }
+}
+
+extension ArtworkSubject {
+    var displayName: String {
+        switch self {
+        case .album: return "This album"
+        case .artist: return "This artist"
+        case .playlist: return "This playlist"
+        }
+    }
+}
