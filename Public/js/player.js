@@ -98,7 +98,7 @@ function stopPreview() {
 async function promptToBuy() {
   const track = current();
   if (!track) return;
-  const message = t('player.previewEnded', { title: track.title });
+  const message = t('player.previewEnded', { title: track.title, n: previewLimit(track) });
   const choice = await dialog({
     title: t('player.preview'), body: message, className: 'dialog-preview',
     actions: [{ label: t('buy.cancel'), value: 'cancel' }, { label: t('track.buy'), value: 'buy', primary: true }],
@@ -180,7 +180,7 @@ function render() {
   ui.badge.hidden = isOwnedNow;
   ui.buy.hidden = isOwnedNow;
   ui.buy.textContent = `${t('track.buy')} · ${t('track.price', { n: track.price })}`;
-  ui.note.textContent = previewStopped && !isOwnedNow ? t('player.previewEnded', { title: track.title }) : '';
+  ui.note.textContent = previewStopped && !isOwnedNow ? t('player.previewEnded', { title: track.title, n: previewLimit(track) }) : '';
   renderTime();
 }
 

@@ -84,7 +84,7 @@ export default {
   'song.duration': 'Duration',
   'song.album': 'Album',
   'song.releaseDate': 'Release date',
-  'song.previewNote': 'You are hearing a 30-second preview. Buy the song to hear all of it.',
+  'song.previewNote': 'You are hearing a {n}-second preview. Buy the song to hear all of it.',
 
   'buy.confirmTitle': 'Buy this song?',
   'buy.confirmAlbumTitle': 'Buy this album?',
@@ -113,7 +113,7 @@ export default {
   'player.share': 'Share',
   'player.cast': 'Play on another device',
   'player.preview': 'Preview',
-  'player.previewEnded': 'The 30-second preview has ended. Buy “{title}” to hear the whole song.',
+  'player.previewEnded': 'The {n}-second preview has ended. Buy “{title}” to hear the whole song.',
   'player.shareText': 'I\'m currently listening to {title} by {artist}',
   'player.shareCopied': 'Copied to the clipboard: “{text}”',
   'player.shareManual': 'Copy this message to share it:',

@@ -85,7 +85,7 @@ export default {
   'song.duration': 'Длительность',
   'song.album': 'Альбом',
   'song.releaseDate': 'Дата выхода',
-  'song.previewNote': 'Вы слушаете 30-секундный отрывок. Купите песню, чтобы услышать её целиком.',
+  'song.previewNote': 'Вы слушаете {n}-секундный отрывок. Купите песню, чтобы услышать её целиком.',
 
   'buy.confirmTitle': 'Купить эту песню?',
   'buy.confirmAlbumTitle': 'Купить этот альбом?',
@@ -114,7 +114,7 @@ export default {
   'player.share': 'Поделиться',
   'player.cast': 'Воспроизвести на другом устройстве',
   'player.preview': 'Отрывок',
-  'player.previewEnded': '30-секундный отрывок закончился. Купите «{title}», чтобы услышать песню целиком.',
+  'player.previewEnded': '{n}-секундный отрывок закончился. Купите «{title}», чтобы услышать песню целиком.',
   'player.shareText': 'Сейчас я слушаю {title} ({artist})',
   'player.shareCopied': 'Скопировано в буфер обмена: «{text}»',
   'player.shareManual': 'Скопируйте это сообщение, чтобы поделиться:',

@@ -35,7 +35,7 @@ export async function song(container, route, ctx) {
             h('button', { class: 'btn btn-primary', type: 'button', onclick: () => ctx.play([tr], 0), 'aria-label': t('track.play') }, icon('play'), h('span', {}, t('track.play'))),
             buyControl(tr, ctx),
             favouriteButton('tracks', tr.id, d.favourite)),
-          isOwned(tr) ? null : h('p', { class: 'hint' }, t('song.previewNote')))),
+          isOwned(tr) ? null : h('p', { class: 'hint' }, t('song.previewNote', { n: tr.previewSeconds })))),
       h('dl', { class: 'facts' }, facts.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
       d.lyrics ? h('section', {}, h('h2', {}, t('song.lyrics')), h('p', { class: 'lyrics' }, d.lyrics)) : null,
       d.artistIntro ? h('section', {}, h('h2', {}, t('song.artistIntro')), h('p', { class: 'bio' }, d.artistIntro)) : null);
