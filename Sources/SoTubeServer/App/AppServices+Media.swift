@@ -6,7 +6,7 @@ import SoTubeStoreSQL
 extension AppServices {
     /// Writes artists, albums, tracks, playlists and moods.
     public var catalogWriter: SQLCatalogWriter {
-        SQLCatalogWriter(backend: database.backend, ids: ids, clock: clock)
+        database.catalogWriter(ids: ids, clock: clock)
     }
 
     /// Preview length: `SOTUBE_PREVIEW_SECONDS` or 30.

@@ -33,7 +33,7 @@ struct ArtworkController {
     ) async throws -> Response {
         let id = try context.parameters.require("id")
         let size = try Self.size(request.uri.queryParameters.get("size"))
-        guard let found = try await find(SQLMediaLookup(backend: services.database.backend), id) else {
+        guard let found = try await find(services.database.media, id) else {
             throw DomainError.notFound(what: what)
         }
         guard let base = found else { throw Problem(.notFound, "\(what) has no picture.") }

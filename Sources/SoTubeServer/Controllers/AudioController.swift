@@ -20,7 +20,7 @@ struct AudioController {
     func audio(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         guard
-            let track = try await SQLMediaLookup(backend: services.database.backend).trackFiles(id: id)
+            let track = try await services.database.media.trackFiles(id: id)
         else {
             throw DomainError.notFound(what: "This song")
         }

@@ -1,9 +1,11 @@
 import Foundation
 import Logging
+import SoTubeCore
 
-/// The opened, migrated database and the stores on it: what the server and CLI use.
+/// The opened database and the stores on it: what the server and CLI use. The backend stays inside
+/// this package (store code and the package's tests); clients reach the tables only through the stores.
 public struct SoTubeDatabase: Sendable {
-    public let backend: any SQLBackend
+    package let backend: any SQLBackend
     public let accounts: SQLAccountStore
     public let ownership: SQLOwnershipStore
     public let commerce: SQLCommerceStore
@@ -12,6 +14,8 @@ public struct SoTubeDatabase: Sendable {
     public let searchIndex: SQLSearchIndex
     public let discovery: SQLDiscoveryStore
     public let library: SQLLibraryStore
+    public let media: SQLMediaLookup
+    public let syntheticCatalog: SQLSyntheticCatalog
 
     public init(backend: any SQLBackend) {
         self.backend = backend
@@ -23,9 +27,12 @@ public struct SoTubeDatabase: Sendable {
         self.searchIndex = SQLSearchIndex(backend: backend)
         self.discovery = SQLDiscoveryStore(backend: backend)
         self.library = SQLLibraryStore(backend: backend)
+        self.media = SQLMediaLookup(backend: backend)
+        self.syntheticCatalog = SQLSyntheticCatalog(backend: backend)
     }
 
-    /// Opens `location` (SQLite path or postgres:// URL) and applies pending migrations.
+    /// Opens `location` (SQLite path or postgres:// URL) and, unless `migrate` is false, applies
+    /// pending migrations.
     public static func open(location: String, now: Date, logger: Logger, migrate: Bool = true) async throws
         -> SoTubeDatabase
     {
@@ -41,10 +48,33 @@ public struct SoTubeDatabase: Sendable {
         return SoTubeDatabase(backend: backend)
     }
 
+    /// The writer for imports and demo seeding, drawing ids and times from `ids` and `clock`.
+    public func catalogWriter(ids: any IDSource, clock: any SoTubeClock) -> SQLCatalogWriter {
+        SQLCatalogWriter(backend: backend, ids: ids, clock: clock)
+    }
+
     /// Liveness of the database: one trivial query.
     public func ping() async throws {
         _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").first() }
     }
 
     public func shutdown() async { await backend.shutdown() }
+}
+
+/// The schema: which version the database is at, and bringing it to this build's.
+extension SoTubeDatabase {
+    /// The newest schema version this build knows.
+    public static var latestSchemaVersion: Int { Migrator().latestVersion }
+
+    /// The version the database is at (0 when empty).
+    public func schemaVersion() async throws -> Int {
+        try await Migrator().currentVersion(backend)
+    }
+
+    /// Applies every pending migration; returns their names ("1 accounts", ...). Throws
+    /// `StoreError.newerSchema` for a database migrated by a newer build.
+    @discardableResult
+    public func migrate(now: Date, logger: Logger) async throws -> [String] {
+        try await Migrator().migrate(backend, now: now, logger: logger)
+    }
 }
