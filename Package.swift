@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),
         .target(
             name: "SoTubeTestFixtures",
-            dependencies: ["SoTubeStoreSQL", .product(name: "SQLKit", package: "sql-kit")],
+            dependencies: ["SoTubeStoreSQL", .product(name: "SQLKit", package: "sql-kit"), .product(name: "Logging", package: "swift-log")],
             path: "Tests/SoTubeTestFixtures"
         ),
         .testTarget(
