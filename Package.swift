@@ -65,13 +65,15 @@ let package = Package(
             dependencies: [
                 "SoTubeServer", "SoTubeStoreSQL", "SoTubeMedia", "SoTubeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
         .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),
         .target(
             name: "SoTubeTestFixtures",
-            dependencies: ["SoTubeStoreSQL", .product(name: "SQLKit", package: "sql-kit")],
+            dependencies: [
+                "SoTubeStoreSQL", .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/SoTubeTestFixtures"
         ),
         .testTarget(

@@ -35,22 +35,16 @@ struct CatalogCommand: AsyncParsableCommand {
             let services = try await AppServices.open(configuration)
             let database = services.database
             do {
-                let existing = try await database.backend.read { db in
-                    try await db.raw("SELECT COUNT(*) AS n FROM artists WHERE id LIKE 'syna%'").first()?
-                        .decode(column: "n", as: Int.self) ?? 0
-                }
-                guard existing == 0 else {
+                guard try await !database.syntheticCatalog.hasSynthetic() else {
                     throw ValidationError("This store already holds a synthetic catalog; use a fresh --data folder.")
                 }
                 let started = Date()
                 let media = SynthMedia.prepare(in: configuration.mediaDirectory)
-                var synthesizer = CatalogSynthesizer(
-                    backend: database.backend, tracks: tracks, artists: artists ?? max(1, tracks / 50),
-                    mediaFiles: media, now: Date().epochMillis)
-                synthesizer.progress = { message in
+                try await database.syntheticCatalog.write(
+                    tracks: tracks, artists: artists ?? max(1, tracks / 50), mediaFiles: media, now: Date()
+                ) { message in
                     FileHandle.standardError.write(Data("  \(message) (\(Self.elapsed(since: started)))\n".utf8))
                 }
-                try await synthesizer.run()
                 let documents = try await database.searchIndex.rebuild()
                 print(
                     "synthesised \(tracks) songs; search index holds \(documents) documents (\(Self.elapsed(since: started)))"

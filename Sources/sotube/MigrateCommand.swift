@@ -19,22 +19,24 @@ struct MigrateCommand: AsyncParsableCommand {
         if configuration.databaseURL == nil {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         }
-        let backend = try await SQLBackends.open(configuration.database, logger: configuration.logger)
-        let migrator = Migrator()
-        if status {
-            let current = try await migrator.currentVersion(backend)
-            print("schema version \(current); this build knows up to \(migrator.latestVersion)")
-            await backend.shutdown()
-            return
-        }
+        let database = try await SoTubeDatabase.open(
+            configuration.database, now: Date(), logger: configuration.logger, migrate: false)
         do {
-            let applied = try await migrator.migrate(backend, now: Date(), logger: configuration.logger)
-            for name in applied { print("applied \(name)") }
-            print("schema version \(migrator.latestVersion)")
+            if status {
+                let current = try await database.schemaVersion()
+                print("schema version \(current); this build knows up to \(SoTubeDatabase.latestSchemaVersion)")
+            } else {
+                let applied = try await database.migrate(now: Date(), logger: configuration.logger)
+                for name in applied { print("applied \(name)") }
+                print("schema version \(SoTubeDatabase.latestSchemaVersion)")
+            }
         } catch let error as StoreError {
-            await backend.shutdown()
+            await database.shutdown()
             throw ValidationError(error.description)
+        } catch {
+            await database.shutdown()
+            throw error
         }
-        await backend.shutdown()
+        await database.shutdown()
     }
 }

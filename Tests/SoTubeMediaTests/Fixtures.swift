@@ -24,8 +24,7 @@ struct MediaHarness {
         let database = try await SoTubeDatabase.open(
             DatabaseSettings(location: directory.appendingPathComponent("data/sotube.sqlite").path), now: Date(),
             logger: logger)
-        let writer = SQLCatalogWriter(
-            backend: database.backend, ids: SequentialIDSource(prefix: "m"), clock: ManualClock())
+        let writer = database.catalogWriter(ids: SequentialIDSource(prefix: "m"), clock: ManualClock())
         return MediaHarness(directory: directory, database: database, writer: writer)
     }
 

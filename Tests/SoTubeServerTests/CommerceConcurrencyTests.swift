@@ -4,13 +4,14 @@ import Hummingbird
 import HummingbirdTesting
 import SoTubeAPI
 import SoTubeCore
+import SoTubeTestFixtures
 import Testing
 
 /// Many purchases and captures at once, over HTTP: the ledger must come out exact.
 @Suite struct CommerceConcurrencyTests {
-    @Test(arguments: CommerceEngine.enabled)
-    func parallelPurchasesAndReplayedCapturesLeaveTheLedgerExact(_ engine: CommerceEngine) async throws {
-        let app = try await TestApp.make(databaseURL: try await engine.databaseURL())
+    @Test(arguments: TestEngine.enabled)
+    func parallelPurchasesAndReplayedCapturesLeaveTheLedgerExact(_ engine: TestEngine) async throws {
+        let app = try await TestApp.make(databaseURL: try await engine.freshDatabaseURL())
         let tracks = try await CommerceFixture.album(app, "a1", prices: Array(repeating: 10, count: 20))
         try await app.run { client in
             let alice = try await client.register("alice")

@@ -1,6 +1,7 @@
 import Foundation
 import SoTubeCore
 import SoTubeStoreSQL
+import SoTubeTestFixtures
 import Testing
 
 /// The account store's contract, on every engine.
@@ -11,10 +12,10 @@ import Testing
         User(id: id, username: name, email: "\(name)@example.com", displayName: name, coins: 0, createdAt: Self.now)
     }
 
-    @Test(arguments: TestBackend.enabled)
-    func usersAreUniqueByCaseInsensitiveNameAndEmail(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
-            let accounts = db.database.accounts
+    @Test(arguments: TestEngine.enabled)
+    func usersAreUniqueByCaseInsensitiveNameAndEmail(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
+            let accounts = db.accounts
             try await accounts.createUser(user("u1", "Alice"), passwordHash: "h1")
             await #expect(throws: DomainError.conflict(field: "username", reason: "This username is taken.")) {
                 try await accounts.createUser(
@@ -37,10 +38,10 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled)
-    func sessionsExpireAndPasswordChangeEndsOthers(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
-            let accounts = db.database.accounts
+    @Test(arguments: TestEngine.enabled)
+    func sessionsExpireAndPasswordChangeEndsOthers(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
+            let accounts = db.accounts
             try await accounts.createUser(user("u1", "bob"), passwordHash: "h1")
             for token in ["a", "b", "c"] {
                 try await accounts.createSession(
@@ -66,10 +67,10 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled)
-    func passwordResetsAreSingleUseAndExpire(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
-            let accounts = db.database.accounts
+    @Test(arguments: TestEngine.enabled)
+    func passwordResetsAreSingleUseAndExpire(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
+            let accounts = db.accounts
             try await accounts.createUser(user("u1", "carol"), passwordHash: "h")
             try await accounts.createPasswordReset(
                 PasswordReset(tokenHash: "r1", userID: "u1", expiresAt: Self.now + 60))
@@ -82,10 +83,10 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled)
-    func renameKeepsUniqueness(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
-            let accounts = db.database.accounts
+    @Test(arguments: TestEngine.enabled)
+    func renameKeepsUniqueness(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
+            let accounts = db.accounts
             try await accounts.createUser(user("u1", "dave"), passwordHash: "h")
             try await accounts.createUser(user("u2", "erin"), passwordHash: "h")
             await #expect(throws: DomainError.self) { try await accounts.renameUser(id: "u1", to: "Erin") }
@@ -97,26 +98,27 @@ import Testing
 }
 
 @Suite struct MigrationTests {
-    @Test(arguments: TestBackend.enabled)
-    func migratesOnceInOrderAndRefusesANewerDatabase(_ kind: TestBackend) async throws {
-        try await kind.open(migrate: false).use { db in
-            let migrator = Migrator()
-            let logger = TestBackend.logger
-            let first = try await migrator.migrate(db.backend, now: Date(), logger: logger)
+    @Test(arguments: TestEngine.enabled)
+    func migratesOnceInOrderAndRefusesANewerDatabase(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase(migrate: false).use { db in
+            let logger = TestEngine.logger
+            #expect(try await db.schemaVersion() == 0)
+            let first = try await db.migrate(now: Date(), logger: logger)
             #expect(first.count == AllMigrations.list.count)
             #expect(first.first == "1 accounts")
-            #expect(try await migrator.migrate(db.backend, now: Date(), logger: logger).isEmpty)
-            #expect(try await migrator.currentVersion(db.backend) == migrator.latestVersion)
+            #expect(try await db.migrate(now: Date(), logger: logger).isEmpty)
+            #expect(try await db.schemaVersion() == SoTubeDatabase.latestSchemaVersion)
+            #expect(SoTubeDatabase.latestSchemaVersion == AllMigrations.list.count)
 
             // A database migrated by a newer build: this build must refuse it.
-            let future = migrator.latestVersion + 1
+            let future = SoTubeDatabase.latestSchemaVersion + 1
             try await db.backend.transaction { sql in
                 try await sql.raw(
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: future), 'future', 0)"
                 ).run()
             }
             await #expect(throws: StoreError.self) {
-                try await migrator.migrate(db.backend, now: Date(), logger: logger)
+                try await db.migrate(now: Date(), logger: logger)
             }
         }
     }

@@ -7,9 +7,8 @@ import Testing
 
 /// Catalog pages, library, favourites, recently played and search history on every engine.
 @Suite struct CatalogStoreContractTests {
-    @Test(arguments: TestBackend.enabled) func albumPagesListSongsInDiscAndTrackOrder(_ kind: TestBackend) async throws
-    {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func albumPagesListSongsInDiscAndTrackOrder(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let catalog = SQLCatalogReader(backend: backend)
@@ -26,8 +25,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func homeArtistPlaylistAndSongPages(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func homeArtistPlaylistAndSongPages(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let catalog = SQLCatalogReader(backend: backend)
@@ -50,8 +49,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func topTracksFollowSales(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func topTracksFollowSales(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             try await CatalogFixture.addUser("u1", on: backend)
@@ -63,8 +62,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func libraryHoldsOnlyOwnedSongs(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func libraryHoldsOnlyOwnedSongs(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             try await CatalogFixture.addUser("u1", on: backend)
@@ -78,8 +77,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func searchHistoryKeepsTheLastFive(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func searchHistoryKeepsTheLastFive(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.addUser("u1", on: backend)
             try await CatalogFixture.addUser("u2", on: backend)
@@ -97,8 +96,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func favouritesAndRecentlyPlayed(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func favouritesAndRecentlyPlayed(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             try await CatalogFixture.addUser("u1", on: backend)

@@ -27,8 +27,7 @@ import Testing
         let database = try await SoTubeDatabase.open(
             DatabaseSettings(location: directory.appendingPathComponent("db.sqlite").path), now: Date(),
             logger: Logger(label: "t") { _ in SwiftLogNoOpLogHandler() })
-        let writer = SQLCatalogWriter(
-            backend: database.backend, ids: SequentialIDSource(prefix: "w"), clock: ManualClock())
+        let writer = database.catalogWriter(ids: SequentialIDSource(prefix: "w"), clock: ManualClock())
         #expect(try await writer.isCatalogEmpty())
         let first = try await writer.upsertTrack(record("/m/a.mp3", title: "One", price: 10))
         let second = try await writer.upsertTrack(
@@ -45,7 +44,7 @@ import Testing
             name: "Chill", description: "", kind: "mood", featured: false, artworkPath: nil, position: 0,
             trackIDs: [second.trackID, first.trackID])
         _ = try await writer.createMood(name: "Chill", playlistID: playlist, position: 0)
-        let lookup = SQLMediaLookup(backend: database.backend)
+        let lookup = database.media
         #expect(try await lookup.trackFiles(id: first.trackID)?.previewPath == "tracks/x/preview.m4a")
         #expect(try await lookup.playlistArtwork(id: playlist) == .some("artwork/a.jpg"))
         #expect(try await lookup.albumArtwork(id: "missing") == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import SoTubeCore
+import SoTubeTestFixtures
 import Testing
 
 @testable import SoTubeStoreSQL
@@ -7,11 +8,11 @@ import Testing
 /// SQLite's group commit decides a whole batch of song purchases at once: the same answers as one by one.
 @Suite struct CommerceBatchTests {
     @Test func oneBatchGivesEveryPurchaseItsOwnAnswer() async throws {
-        try await CommerceEngine.sqlite.withDatabase { db in
+        try await TestEngine.sqlite.freshDatabase().use { db in
             let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [10, 5, 10])
             try await CommerceCatalog.user(db, "ua", coins: 15)
             try await CommerceCatalog.user(db, "ub", coins: 10)
-            let now = CommerceEngine.now
+            let now = TestEngine.now
             func command(_ user: String, _ track: String, _ key: String, _ id: String) -> (
                 PurchaseCommand, trackID: String
             ) {

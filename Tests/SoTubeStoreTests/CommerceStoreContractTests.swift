@@ -1,11 +1,12 @@
 import Foundation
 import SoTubeCore
 import SoTubeStoreSQL
+import SoTubeTestFixtures
 import Testing
 
 /// The commerce store's contract, on every engine.
 @Suite struct CommerceStoreContractTests {
-    let now = CommerceEngine.now
+    let now = TestEngine.now
 
     func command(_ user: String, _ target: PurchaseTarget, key: String, id: String) -> PurchaseCommand {
         PurchaseCommand(
@@ -13,9 +14,9 @@ import Testing
             now: now)
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func aPurchaseDebitsOnceOwnsAndWritesTheLedger(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func aPurchaseDebitsOnceOwnsAndWritesTheLedger(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let store = db.commerce
             let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [30, 10])
             try await CommerceCatalog.user(db, "u1", coins: 100)
@@ -56,9 +57,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func notEnoughCoinsSaysHowManyAreMissingAndChangesNothing(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func notEnoughCoinsSaysHowManyAreMissingAndChangesNothing(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [25])
             try await CommerceCatalog.user(db, "u1", coins: 10)
             await #expect(throws: DomainError.insufficientCoins(missing: 15)) {
@@ -76,9 +77,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func unknownSongsAndAlbumsAreNotFound(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func unknownSongsAndAlbumsAreNotFound(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             try await CommerceCatalog.user(db, "u1", coins: 10)
             await #expect(throws: DomainError.notFound(what: "The song")) {
                 try await db.commerce.purchase(command("u1", .track("nope"), key: "k1", id: "p1"))
@@ -89,9 +90,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func anAlbumChargesTheBundleForTheSongsNotYetOwned(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func anAlbumChargesTheBundleForTheSongsNotYetOwned(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let store = db.commerce
             // Four songs worth 80 coins; no album price → bundle 64.
             let tracks = try await CommerceCatalog.album(
@@ -126,9 +127,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func anAlbumWithItsOwnPriceUsesIt(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func anAlbumWithItsOwnPriceUsesIt(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             try await CommerceCatalog.album(db.backend, "a1", prices: [10, 10, 10], albumPrice: 15)
             try await CommerceCatalog.user(db, "u1", coins: 15)
             let outcome = try await db.commerce.purchase(command("u1", .album("a1"), key: "k", id: "p"))
@@ -136,9 +137,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func idempotencyKeysBelongToTheirUser(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func idempotencyKeysBelongToTheirUser(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [10])
             try await CommerceCatalog.user(db, "u1", coins: 10)
             try await CommerceCatalog.user(db, "u2", coins: 10)
@@ -150,9 +151,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func aTopUpIsCreditedOnceEvenWhenCapturesRace(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func aTopUpIsCreditedOnceEvenWhenCapturesRace(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let store = db.commerce
             try await CommerceCatalog.user(db, "u1")
             let topUp = TopUp(
@@ -188,9 +189,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func declinedTopUpsMayStillBePaidButCancelledOnesNot(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func declinedTopUpsMayStillBePaidButCancelledOnesNot(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let store = db.commerce
             try await CommerceCatalog.user(db, "u1")
             for (id, reference) in [("tu1", "r1"), ("tu2", "r2")] {
@@ -214,9 +215,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func aGiftCodeIsRedeemedOnce(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func aGiftCodeIsRedeemedOnce(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let store = db.commerce
             try await CommerceCatalog.user(db, "u1")
             try await CommerceCatalog.user(db, "u2")
@@ -245,9 +246,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func coinPacksAreSeededAndConfigurable(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func coinPacksAreSeededAndConfigurable(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let store = db.commerce
             #expect(try await store.coinPacks() == CoinPack.defaults)
             try await store.saveCoinPack(
@@ -263,9 +264,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func verifyCatchesABalanceWrittenBehindTheLedgersBack(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func verifyCatchesABalanceWrittenBehindTheLedgersBack(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             try await CommerceCatalog.user(db, "u1", coins: 40)
             #expect(LedgerReport(facts: try await db.commerce.ledgerFacts()).isExact)
             try await db.backend.transaction { sql in
@@ -277,9 +278,9 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceEngine.enabled)
-    func parallelPurchasesKeepTheLedgerExact(_ engine: CommerceEngine) async throws {
-        try await engine.withDatabase { db in
+    @Test(arguments: TestEngine.enabled)
+    func parallelPurchasesKeepTheLedgerExact(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
             let store = db.commerce
             let tracks = try await CommerceCatalog.album(
                 db.backend, "a1", prices: Array(repeating: 10, count: 12))

@@ -14,10 +14,10 @@ import Testing
             SearchQuery(text), allowExplicit: explicit, limit: limit, offset: offset)
     }
 
-    @Test(arguments: TestBackend.enabled) func foldsCaseAndDiacriticsInLatinAndCyrillic(_ kind: TestBackend)
+    @Test(arguments: TestEngine.enabled) func foldsCaseAndDiacriticsInLatinAndCyrillic(_ kind: TestEngine)
         async throws
     {
-        try await kind.open().use { db in
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             #expect(try await search(backend, "bjork").artistIDs == ["ar1"])
@@ -29,8 +29,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func matchesWordPrefixesAsYouType(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func matchesWordPrefixesAsYouType(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             #expect(try await search(backend, "bj").artistIDs == ["ar1"])
@@ -43,8 +43,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func findsEveryKindAndSongsByArtistName(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func findsEveryKindAndSongsByArtistName(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let hits = try await search(backend, "bjork")
@@ -54,8 +54,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func ranksExactNameMatchesFirst(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func ranksExactNameMatchesFirst(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             // Both AC/DC songs are on "Back in Black"; the song of that name comes first.
@@ -65,10 +65,10 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func explicitFalseHidesExplicitSongsAndAlbums(_ kind: TestBackend)
+    @Test(arguments: TestEngine.enabled) func explicitFalseHidesExplicitSongsAndAlbums(_ kind: TestEngine)
         async throws
     {
-        try await kind.open().use { db in
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             #expect(try await search(backend, "hells").trackIDs == ["t7"])
@@ -80,8 +80,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func paginatesEachKind(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func paginatesEachKind(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let all = try await search(backend, "bjork").trackIDs
@@ -93,8 +93,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func indexesOneEntityAfterAChange(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func indexesOneEntityAfterAChange(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let index = SQLSearchIndex(backend: backend)
@@ -120,8 +120,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.enabled) func suggestsNamesFromTheCatalog(_ kind: TestBackend) async throws {
-        try await kind.open().use { db in
+    @Test(arguments: TestEngine.enabled) func suggestsNamesFromTheCatalog(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
             let backend = db.backend
             try await CatalogFixture.install(on: backend)
             let names = try await SQLSearchStore(backend: backend).names(

@@ -64,15 +64,4 @@ public struct SearchQuery: Sendable, Equatable {
     public func isPrefix(_ index: Int) -> Bool {
         index == terms.count - 1 || terms[index].unicodeScalars.count < Self.wholeWordLength
     }
-
-    /// SQLite FTS5 MATCH expression: every word required, quoted; prefixes marked with `*`.
-    /// Words hold only letters and digits, so quoting cannot be broken.
-    public var fts5Expression: String {
-        terms.indices.map { "\"\(terms[$0])\"" + (isPrefix($0) ? "*" : "") }.joined(separator: " ")
-    }
-
-    /// PostgreSQL `to_tsquery('simple', ...)` expression: every word required, prefixes as above.
-    public var tsQueryExpression: String {
-        terms.indices.map { "'\(terms[$0])'" + (isPrefix($0) ? ":*" : "") }.joined(separator: " & ")
-    }
 }

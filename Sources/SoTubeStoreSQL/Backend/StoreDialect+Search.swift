@@ -35,6 +35,20 @@ extension StoreDialect {
         }
     }
 
+    /// The full-text query for `query`: every word required, prefixes (`SearchQuery.isPrefix`) marked.
+    /// SQLite: an FTS5 MATCH expression, words quoted, prefixes with `*` ("bjork" "gud"*).
+    /// PostgreSQL: a `to_tsquery('simple', ...)` expression ('bjork' & 'gud':*).
+    /// Words hold only letters and digits, so quoting cannot be broken.
+    package func matchExpression(_ query: SearchQuery) -> String {
+        let terms = query.terms
+        switch self {
+        case .sqlite:
+            return terms.indices.map { "\"\(terms[$0])\"" + (query.isPrefix($0) ? "*" : "") }.joined(separator: " ")
+        case .postgres:
+            return terms.indices.map { "'\(terms[$0])'" + (query.isPrefix($0) ? ":*" : "") }.joined(separator: " & ")
+        }
+    }
+
     /// Does this engine keep a separate full-text index that store code must update?
     var hasSeparateSearchIndex: Bool { self == .sqlite }
 
@@ -59,7 +73,7 @@ extension StoreDialect {
             """
         switch self {
         case .sqlite:
-            let match = nameOnly ? "name : (\(query.fts5Expression))" : query.fts5Expression
+            let match = nameOnly ? "name : (\(matchExpression(query)))" : matchExpression(query)
             return """
                 SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier,
                     CAST(0 AS DOUBLE PRECISION) AS score FROM (
@@ -75,7 +89,7 @@ extension StoreDialect {
                     SELECT d.doc_id, d.entity_id, d.display, d.name,
                         CAST(-ts_rank(setweight(to_tsvector('simple', d.name), 'A')
                             || setweight(to_tsvector('simple', d.context), 'D'), q) AS DOUBLE PRECISION) AS score
-                    FROM search_documents d, to_tsquery('simple', \(bind: query.tsQueryExpression)) q
+                    FROM search_documents d, to_tsquery('simple', \(bind: matchExpression(query))) q
                     WHERE to_tsvector('simple', d.name || ' ' || d.context) @@ q
                         AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi) LIMIT \(bind: cap)) d
                 ORDER BY tier, d.score, length(d.name), d.doc_id LIMIT \(bind: top)

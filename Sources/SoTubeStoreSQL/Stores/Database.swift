@@ -2,9 +2,10 @@ import Foundation
 import Logging
 import SoTubeCore
 
-/// The opened, migrated database and the stores on it: what the server and CLI use.
+/// The opened database and the stores on it: what the server and CLI use. The backend stays inside
+/// this package (store code and the package's tests); clients reach the tables only through the stores.
 public struct SoTubeDatabase: Sendable {
-    public let backend: any SQLBackend
+    package let backend: any SQLBackend
     public let accounts: SQLAccountStore
     public let ownership: SQLOwnershipStore
     public let commerce: SQLCommerceStore
@@ -14,6 +15,7 @@ public struct SoTubeDatabase: Sendable {
     public let discovery: SQLDiscoveryStore
     public let library: SQLLibraryStore
     public let media: SQLMediaLookup
+    public let syntheticCatalog: SQLSyntheticCatalog
 
     public init(backend: any SQLBackend) {
         self.backend = backend
@@ -26,9 +28,11 @@ public struct SoTubeDatabase: Sendable {
         self.discovery = SQLDiscoveryStore(backend: backend)
         self.library = SQLLibraryStore(backend: backend)
         self.media = SQLMediaLookup(backend: backend)
+        self.syntheticCatalog = SQLSyntheticCatalog(backend: backend)
     }
 
-    /// Opens the database `settings` name (SQLite path or postgres:// URL) and applies pending migrations.
+    /// Opens the database `settings` name (SQLite path or postgres:// URL) and, unless `migrate` is
+    /// false, applies pending migrations.
     public static func open(_ settings: DatabaseSettings, now: Date, logger: Logger, migrate: Bool = true)
         async throws -> SoTubeDatabase
     {
@@ -44,7 +48,7 @@ public struct SoTubeDatabase: Sendable {
         return SoTubeDatabase(backend: backend)
     }
 
-    /// The catalog writer the importer and the demo seeder use.
+    /// The writer for imports and demo seeding, drawing ids and times from `ids` and `clock`.
     public func catalogWriter(ids: any IDSource, clock: any SoTubeClock) -> SQLCatalogWriter {
         SQLCatalogWriter(backend: backend, ids: ids, clock: clock)
     }
@@ -55,4 +59,22 @@ public struct SoTubeDatabase: Sendable {
     }
 
     public func shutdown() async { await backend.shutdown() }
+}
+
+/// The schema: which version the database is at, and bringing it to this build's.
+extension SoTubeDatabase {
+    /// The newest schema version this build knows.
+    public static var latestSchemaVersion: Int { Migrator().latestVersion }
+
+    /// The version the database is at (0 when empty).
+    public func schemaVersion() async throws -> Int {
+        try await Migrator().currentVersion(backend)
+    }
+
+    /// Applies every pending migration; returns their names ("1 accounts", ...). Throws
+    /// `StoreError.newerSchema` for a database migrated by a newer build.
+    @discardableResult
+    public func migrate(now: Date, logger: Logger) async throws -> [String] {
+        try await Migrator().migrate(backend, now: now, logger: logger)
+    }
 }

@@ -4,7 +4,8 @@ import SoTubeCore
 
 /// SQLite group commit, song purchases: the checks of a whole batch in one query, then the same rules
 /// as `purchase(_:_:)` applied in arrival order against the balances read under the writer lock, then
-/// one conditional debit per buyer and one multi-row insert each for purchases, ownership and ledger.
+/// one conditional debit per buyer and the rows of every purchase (`insertPurchases`: one multi-row insert
+/// each for purchases, ownership and ledger).
 /// Any surprise (a debit that does not match) throws, which rolls the batch back and retries each
 /// purchase alone.
 extension SQLCommerceStore {
@@ -111,7 +112,8 @@ extension SQLCommerceStore {
         return results
     }
 
-    /// One conditional debit for all buyers, then the purchase, ownership and ledger rows.
+    /// One conditional debit per buyer for the whole batch, then the purchase, ownership and ledger rows
+    /// (`insertPurchases`, as for a single purchase).
     static func writePlanned(
         _ db: any SQLDatabase, _ planned: [(command: PurchaseCommand, purchase: Purchase)], balances: [String: Int]
     ) async throws {
@@ -136,26 +138,6 @@ extension SQLCommerceStore {
                 throw StoreError.corrupt("batched debit of \(user) did not match the planned balance")
             }
         }
-        var purchases = db.insert(into: "purchases").columns(
-            "id", "user_id", "kind", "album_id", "title", "coins", "balance_after", "idempotency_key",
-            "request_fingerprint", "created_at")
-        var owned = db.insert(into: "owned_tracks").columns("user_id", "track_id", "purchase_id", "created_at")
-        var ledger = db.insert(into: "ledger_entries").columns(
-            "id", "user_id", "kind", "reference", "delta", "balance_after", "description", "money_amount",
-            "money_currency", "idempotency_key", "created_at")
-        for (command, purchase) in planned {
-            let now = command.now.epochMillis
-            purchases = purchases.values(
-                purchase.id, purchase.userID, purchase.kind, purchase.albumID, purchase.title, purchase.coins,
-                purchase.balanceAfter, command.idempotencyKey, command.target.fingerprint, now)
-            for trackID in purchase.trackIDs { owned = owned.values(purchase.userID, trackID, purchase.id, now) }
-            ledger = ledger.values(
-                command.ledgerEntryID, purchase.userID, LedgerKind.purchase.rawValue, purchase.id, -purchase.coins,
-                purchase.balanceAfter, "Song “\(purchase.title)”", Int?.none, String?.none, command.idempotencyKey,
-                now)
-        }
-        try await purchases.run()
-        try await owned.run()
-        try await ledger.run()
+        try await insertPurchases(db, planned)
     }
 }

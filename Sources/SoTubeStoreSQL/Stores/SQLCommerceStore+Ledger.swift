@@ -2,8 +2,25 @@ import Foundation
 import SQLKit
 import SoTubeCore
 
-/// Reading the ledger: a user's history, and the facts `sotube ledger verify` checks.
+/// The ledger: writing entries, a user's history, and the facts `sotube ledger verify` checks.
 extension SQLCommerceStore {
+    /// Writes ledger entries, one multi-row insert: the one place a `ledger_entries` row is written.
+    static func insertLedger(_ db: any SQLDatabase, _ entries: [(entry: LedgerEntry, idempotencyKey: String?)])
+        async throws
+    {
+        guard !entries.isEmpty else { return }
+        var insert = db.insert(into: "ledger_entries").columns(
+            "id", "user_id", "kind", "reference", "delta", "balance_after", "description", "money_amount",
+            "money_currency", "idempotency_key", "created_at")
+        for (entry, idempotencyKey) in entries {
+            insert = insert.values(
+                entry.id, entry.userID, entry.kind.rawValue, entry.reference, entry.delta, entry.balanceAfter,
+                entry.description, entry.money?.amount, entry.money?.currency, idempotencyKey,
+                entry.createdAt.epochMillis)
+        }
+        try await insert.run()
+    }
+
     public func history(userID: String, limit: Int) async throws -> [LedgerEntry] {
         try await backend.read { db in
             try await db.raw(

@@ -107,29 +107,7 @@ extension SQLCommerceStore {
             id: command.purchaseID, userID: command.userID, kind: plan.kind, trackIDs: plan.trackIDs,
             albumID: plan.albumID, title: plan.title, coins: plan.charge, balanceAfter: balance,
             createdAt: command.now)
-        try await db.raw(
-            """
-            INSERT INTO purchases (id, user_id, kind, album_id, title, coins, balance_after, idempotency_key,
-                request_fingerprint, created_at)
-            VALUES (\(bind: purchase.id), \(bind: purchase.userID), \(bind: purchase.kind), \(bind: purchase.albumID),
-                \(bind: purchase.title), \(bind: purchase.coins), \(bind: balance), \(bind: command.idempotencyKey),
-                \(bind: command.target.fingerprint), \(bind: command.now.epochMillis))
-            """
-        ).run()
-        var insert = db.insert(into: "owned_tracks").columns(
-            "user_id", "track_id", "purchase_id", "created_at")
-        for trackID in plan.trackIDs {
-            insert = insert.values(command.userID, trackID, purchase.id, command.now.epochMillis)
-        }
-        try await insert.run()
-        try await insertLedger(
-            db,
-            LedgerEntry(
-                id: command.ledgerEntryID, userID: command.userID, kind: .purchase, reference: purchase.id,
-                delta: -plan.charge, balanceAfter: balance,
-                description: plan.kind == "album" ? "Album “\(plan.title)”" : "Song “\(plan.title)”",
-                createdAt: command.now),
-            idempotencyKey: command.idempotencyKey)
+        try await insertPurchases(db, [(command, purchase)])
         return PurchaseOutcome(purchase: purchase, balance: balance, replayed: false)
     }
 

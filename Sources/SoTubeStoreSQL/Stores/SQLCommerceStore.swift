@@ -3,7 +3,8 @@ import SQLKit
 import SoTubeCore
 
 /// Coins, packs, purchases, top-ups, gift codes and the ledger on any `SQLBackend`.
-/// Split by concern: `+Purchases`, `+TopUps`, `+Codes`, `+Ledger`.
+/// Split by concern: `+Purchases` (and the rows they write, `+PurchaseRows`), `+TopUps`, `+Codes`,
+/// `+Ledger`; SQLite group commit in `+GroupCommit` and `+BatchedTracks`.
 public struct SQLCommerceStore: CommerceStore {
     let backend: any SQLBackend
     /// SQLite only: writes concurrent purchases in shared transactions (see `PurchaseBatcher`).
@@ -83,28 +84,10 @@ public struct SQLCommerceStore: CommerceStore {
                 "UPDATE users SET coins = coins + \(bind: coins) WHERE id = \(bind: userID) RETURNING coins"
             ).first()?.decode(column: "coins", as: Int.self)
         else { throw DomainError.notFound(what: "The user") }
-        try await insertLedger(
-            db,
-            LedgerEntry(
-                id: entryID, userID: userID, kind: kind, reference: reference, delta: coins,
-                balanceAfter: balance,
-                description: description, money: money, createdAt: now),
-            idempotencyKey: nil)
+        let entry = LedgerEntry(
+            id: entryID, userID: userID, kind: kind, reference: reference, delta: coins, balanceAfter: balance,
+            description: description, money: money, createdAt: now)
+        try await insertLedger(db, [(entry, idempotencyKey: nil)])
         return balance
-    }
-
-    static func insertLedger(_ db: any SQLDatabase, _ entry: LedgerEntry, idempotencyKey: String?)
-        async throws
-    {
-        try await db.raw(
-            """
-            INSERT INTO ledger_entries (id, user_id, kind, reference, delta, balance_after, description,
-                money_amount, money_currency, idempotency_key, created_at)
-            VALUES (\(bind: entry.id), \(bind: entry.userID), \(bind: entry.kind.rawValue), \(bind: entry.reference),
-                \(bind: entry.delta), \(bind: entry.balanceAfter), \(bind: entry.description),
-                \(bind: entry.money?.amount), \(bind: entry.money?.currency), \(bind: idempotencyKey),
-                \(bind: entry.createdAt.epochMillis))
-            """
-        ).run()
     }
 }

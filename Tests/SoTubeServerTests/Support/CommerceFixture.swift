@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import SoTubeAPI
 import SoTubeCore
 import SoTubeServer
@@ -77,31 +76,5 @@ extension TestClientProtocol {
         return try await execute(
             uri: "/sandbox/checkout/\(topUpID)", method: .post, headers: headers,
             body: ByteBuffer(string: body))
-    }
-}
-
-/// The engines the commerce HTTP tests run on: SQLite always, PostgreSQL when `SOTUBE_TEST_POSTGRES_URL`
-/// names a server (each test then gets its own new database).
-enum CommerceEngine: String, CaseIterable, Sendable, CustomStringConvertible {
-    case sqlite, postgres
-    var description: String { rawValue }
-
-    static var enabled: [CommerceEngine] {
-        ProcessInfo.processInfo.environment["SOTUBE_TEST_POSTGRES_URL"] == nil ? [.sqlite] : [.sqlite, .postgres]
-    }
-
-    /// A fresh database URL (nil: the TestApp's own SQLite file).
-    func databaseURL() async throws -> String? {
-        guard self == .postgres, let url = ProcessInfo.processInfo.environment["SOTUBE_TEST_POSTGRES_URL"] else {
-            return nil
-        }
-        let name = "commerce_http_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
-        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let admin = try await PostgresBackend.connect(url: url, logger: logger)
-        _ = try await admin.read { db in try await db.raw("CREATE DATABASE \(unsafeRaw: String(name))").run() }
-        await admin.shutdown()
-        var components = URLComponents(string: url)!
-        components.path = "/" + name
-        return components.string!
     }
 }

@@ -1,0 +1,16 @@
+import SoTubeCore
+import Testing
+
+@testable import SoTubeStoreSQL
+
+/// Each engine spells a parsed query as its own full-text expression.
+@Suite struct SearchMatchExpressionTests {
+    @Test func everyWordRequiredAndPrefixesMarkedInEachEnginesSyntax() {
+        let query = SearchQuery("  Björk \"gud* OR ")
+        // Finished long words are whole words; short ones and the last one are prefixes.
+        #expect(StoreDialect.sqlite.matchExpression(query) == "\"bjork\" \"gud\"* \"or\"*")
+        #expect(StoreDialect.postgres.matchExpression(query) == "'bjork' & 'gud':* & 'or':*")
+        #expect(StoreDialect.sqlite.matchExpression(SearchQuery("bjo")) == "\"bjo\"*")
+        #expect(StoreDialect.postgres.matchExpression(SearchQuery("bjo")) == "'bjo':*")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Logging
+import SQLKit
+import SoTubeStoreSQL
+
+/// The engines tests run on: SQLite always; PostgreSQL when `SOTUBE_TEST_POSTGRES_URL` names a server
+/// (`scripts/test.sh` and `scripts/pg-start.sh` start one). Each test gets a database of its own: a new
+/// SQLite file in a temporary folder, or a new database on that PostgreSQL server.
+public enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    public var description: String { rawValue }
+
+    /// The PostgreSQL server tests may create databases on, when there is one.
+    public static var postgresURL: String? { ProcessInfo.processInfo.environment["SOTUBE_TEST_POSTGRES_URL"] }
+
+    /// The engines to run on here: SQLite, and PostgreSQL when a server is configured.
+    public static var enabled: [TestEngine] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+
+    /// A logger that drops everything.
+    public static let logger = Logger(label: "sotube-test") { _ in SwiftLogNoOpLogHandler() }
+    /// The time fresh databases are migrated at; tests with a fixed "now" use it too.
+    public static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A fresh, empty database on this engine, migrated unless `migrate` is false. `use` it (or
+    /// `close` it) so that it is removed again.
+    public func freshDatabase(migrate: Bool = true) async throws -> FreshDatabase {
+        let (location, cleanup) = try await freshLocation()
+        do {
+            let database = try await SoTubeDatabase.open(
+                DatabaseSettings(location: location), now: Self.now, logger: Self.logger, migrate: migrate)
+            return FreshDatabase(database: database, cleanup: cleanup)
+        } catch {
+            await cleanup()
+            throw error
+        }
+    }
+
+    /// For tests that open the database through a server configuration: the URL of a fresh, empty
+    /// PostgreSQL database, or nil on SQLite (the server then makes its own file in its data folder).
+    /// The database stays on the throw-away test server.
+    public func freshDatabaseURL() async throws -> String? {
+        guard self == .postgres else { return nil }
+        return try await Self.createPostgresDatabase().url
+    }
+
+    /// Where a fresh database is (a SQLite path or a postgres:// URL) and how to remove it.
+    private func freshLocation() async throws -> (location: String, cleanup: @Sendable () async -> Void) {
+        switch self {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-test-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return (
+                directory.appendingPathComponent("test.sqlite").path,
+                { try? FileManager.default.removeItem(at: directory) }
+            )
+        case .postgres:
+            let (name, url) = try await Self.createPostgresDatabase()
+            return (url, { await Self.dropPostgresDatabase(name) })
+        }
+    }
+
+    private static func createPostgresDatabase() async throws -> (name: String, url: String) {
+        guard let server = postgresURL, var components = URLComponents(string: server) else {
+            throw StoreError.configuration("PostgreSQL tests need SOTUBE_TEST_POSTGRES_URL (a postgres:// URL)")
+        }
+        let name = "sotube_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+        try await onServer(server) { db in try await db.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+        components.path = "/" + name
+        guard let url = components.string else { throw StoreError.configuration("no database URL for \(name)") }
+        return (name, url)
+    }
+
+    private static func dropPostgresDatabase(_ name: String) async {
+        guard let server = postgresURL else { return }
+        try? await onServer(server) { db in try await db.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name)").run() }
+    }
+
+    /// Runs one statement outside a transaction on the server's own database.
+    private static func onServer(_ url: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Void)
+        async throws
+    {
+        let admin = try await PostgresBackend.connect(url: url, logger: logger)
+        do {
+            try await admin.read(body)
+        } catch {
+            await admin.shutdown()
+            throw error
+        }
+        await admin.shutdown()
+    }
+}
+
+/// A database made for one test; `use` runs the test on it and always removes it.
+public struct FreshDatabase: Sendable {
+    public let database: SoTubeDatabase
+    let cleanup: @Sendable () async -> Void
+
+    /// Closes the database and removes it (its folder, or the PostgreSQL database).
+    public func close() async {
+        await database.shutdown()
+        await cleanup()
+    }
+
+    /// Runs `body` on the database, then closes and removes it, whether `body` returned or threw.
+    public func use<R: Sendable>(_ body: (SoTubeDatabase) async throws -> R) async throws -> R {
+        do {
+            let result = try await body(database)
+            await close()
+            return result
+        } catch {
+            await close()
+            throw error
+        }
+    }
+}
