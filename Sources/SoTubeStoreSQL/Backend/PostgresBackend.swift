@@ -17,7 +17,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         self.runTask = Task { await client.run() }
     }
 
-    public static func connect(url: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, logger: Logger)
+    package static func connect(url: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, logger: Logger)
         async throws -> PostgresBackend
     {
         let sqlConfiguration = try SQLPostgresConfiguration(url: url)

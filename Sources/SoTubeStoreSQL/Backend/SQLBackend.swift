@@ -16,7 +16,7 @@ public protocol SQLBackend: Sendable {
 
 /// Opens a backend from a location: a file path for SQLite, a `postgres://` URL for PostgreSQL.
 public enum SQLBackends {
-    public static func open(_ settings: DatabaseSettings, logger: Logger) async throws -> any SQLBackend {
+    package static func open(_ settings: DatabaseSettings, logger: Logger) async throws -> any SQLBackend {
         if settings.isPostgres {
             return try await PostgresBackend.connect(
                 url: settings.location, poolSize: settings.poolSize, tls: settings.tls, logger: logger)

@@ -20,7 +20,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         self.readers = readers
     }
 
-    public static func open(path: String, readers readerCount: Int = 3, logger: Logger) async throws
+    package static func open(path: String, readers readerCount: Int = 3, logger: Logger) async throws
         -> SQLiteBackend
     {
         let writer = try await openConnection(path: path, logger: logger)

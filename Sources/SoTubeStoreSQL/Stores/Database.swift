@@ -17,7 +17,7 @@ public struct SoTubeDatabase: Sendable {
     public let media: SQLMediaLookup
     public let syntheticCatalog: SQLSyntheticCatalog
 
-    public init(backend: any SQLBackend) {
+    package init(backend: any SQLBackend) {
         self.backend = backend
         self.accounts = SQLAccountStore(backend: backend)
         self.ownership = SQLOwnershipStore(backend: backend)

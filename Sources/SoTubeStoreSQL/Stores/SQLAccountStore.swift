@@ -6,7 +6,7 @@ import SoTubeCore
 public struct SQLAccountStore: AccountStore {
     let backend: any SQLBackend
 
-    public init(backend: any SQLBackend) { self.backend = backend }
+    package init(backend: any SQLBackend) { self.backend = backend }
 
     private static let userColumns =
         "id, username, email, display_name, coins, created_at, password_hash"

@@ -6,7 +6,7 @@ import SoTubeCore
 /// entities by id in a given order (search results, favourites, recently played).
 public struct SQLCatalogReader: CatalogReader {
     let backend: any SQLBackend
-    public init(backend: any SQLBackend) { self.backend = backend }
+    package init(backend: any SQLBackend) { self.backend = backend }
 
     // MARK: Store home
 

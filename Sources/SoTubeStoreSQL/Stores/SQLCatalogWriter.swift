@@ -9,7 +9,7 @@ public struct SQLCatalogWriter: CatalogWriting {
     let ids: any IDSource
     let clock: any SoTubeClock
 
-    public init(backend: any SQLBackend, ids: any IDSource, clock: any SoTubeClock) {
+    package init(backend: any SQLBackend, ids: any IDSource, clock: any SoTubeClock) {
         self.backend = backend
         self.ids = ids
         self.clock = clock

@@ -10,7 +10,7 @@ public struct SQLCommerceStore: CommerceStore {
     /// SQLite only: writes concurrent purchases in shared transactions (see `PurchaseBatcher`).
     let batcher: PurchaseBatcher?
 
-    public init(backend: any SQLBackend) {
+    package init(backend: any SQLBackend) {
         self.backend = backend
         self.batcher = backend.dialect == .sqlite ? PurchaseBatcher(backend: backend) : nil
     }

@@ -6,7 +6,7 @@ import SoTubeCore
 /// and volumes, recently played songs.
 public struct SQLDiscoveryStore: DiscoveryStore {
     let backend: any SQLBackend
-    public init(backend: any SQLBackend) { self.backend = backend }
+    package init(backend: any SQLBackend) { self.backend = backend }
 
     public static let historySize = 5
     public static let recentSize = 50

@@ -5,7 +5,7 @@ import SoTubeCore
 /// My Music: the songs a user bought (SPEC L1). Sorting is `LibraryOrder`'s (SoTubeCore).
 public struct SQLLibraryStore: LibraryStore {
     let backend: any SQLBackend
-    public init(backend: any SQLBackend) { self.backend = backend }
+    package init(backend: any SQLBackend) { self.backend = backend }
 
     /// Every song the user owns, in no particular order.
     public func ownedTracks(userID: String) async throws -> [CatalogTrack] {

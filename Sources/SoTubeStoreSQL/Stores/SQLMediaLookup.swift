@@ -5,7 +5,7 @@ import SoTubeCore
 public struct SQLMediaLookup: MediaLookup {
     let backend: any SQLBackend
 
-    public init(backend: any SQLBackend) { self.backend = backend }
+    package init(backend: any SQLBackend) { self.backend = backend }
 
     public func artwork(_ subject: ArtworkSubject) async throws -> String?? {
         switch subject {

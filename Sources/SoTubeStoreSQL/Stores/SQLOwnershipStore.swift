@@ -4,7 +4,7 @@ import SoTubeCore
 public struct SQLOwnershipStore: OwnershipStore {
     let backend: any SQLBackend
 
-    public init(backend: any SQLBackend) { self.backend = backend }
+    package init(backend: any SQLBackend) { self.backend = backend }
 
     public func owns(userID: String, trackID: String) async throws -> Bool {
         try await backend.read { db in

@@ -55,7 +55,7 @@ struct SearchDocument: Sendable {
 /// small change. Readers never see a half-built index (rebuild is one transaction).
 public struct SQLSearchIndex: Sendable {
     let backend: any SQLBackend
-    public init(backend: any SQLBackend) { self.backend = backend }
+    package init(backend: any SQLBackend) { self.backend = backend }
 
     /// Rebuilds the whole index from the catalog tables; returns how many documents it holds.
     @discardableResult

@@ -5,7 +5,7 @@ import SoTubeCore
 /// Ranked full-text search over artists, albums, tracks and playlists.
 public struct SQLSearchStore: CatalogSearch {
     let backend: any SQLBackend
-    public init(backend: any SQLBackend) { self.backend = backend }
+    package init(backend: any SQLBackend) { self.backend = backend }
 
     /// How many index hits per kind are ranked for one query. FTS walks the index in doc_id order
     /// and stops here, which bounds the cost of one-letter prefixes over a million tracks.
