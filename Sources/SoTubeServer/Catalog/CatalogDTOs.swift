@@ -44,11 +44,12 @@ extension ArtistSummaryDTO {
 }
 
 extension PlaylistSummaryDTO {
+    /// The catalog holds "volume" and "mood" playlists (demo seeder, synthetic catalog, migrations).
     init(_ playlist: CatalogPlaylist) {
         self.init(
             id: playlist.id, name: playlist.name, description: playlist.description,
             artworkUrl: CatalogURLs.artwork(cover: playlist.coverAlbumID), trackCount: playlist.trackCount,
-            kind: playlist.kind)
+            kind: Kind(rawValue: playlist.kind) ?? .volume)
     }
 }
 
@@ -57,6 +58,24 @@ extension MoodDTO {
         self.init(
             id: mood.id, name: mood.name, playlistId: mood.playlistID,
             artworkUrl: CatalogURLs.artwork(cover: mood.coverAlbumID))
+    }
+}
+
+extension LibrarySongsDTO.Sort {
+    init(_ sort: LibrarySongSort) {
+        switch sort {
+        case .default: self = .default
+        case .name: self = .name
+        }
+    }
+}
+
+extension LibraryAlbumsDTO.Sort {
+    init(_ sort: LibraryAlbumSort) {
+        switch sort {
+        case .artist: self = .artist
+        case .name: self = .name
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SoTubeAPI
 import SoTubeCore
 import SoTubeStoreSQL
 
@@ -35,7 +36,7 @@ struct AudioController {
         // The answer depends on who asks: never let a shared cache hand one user's audio to another.
         headers[.cacheControl] = "private, no-cache"
         headers[.vary] = "Authorization, Cookie"
-        headers[HTTPField.Name("X-SoTube-Rendition")!] = rendition.rawValue
+        headers[HTTPField.Name(SoTubeHeader.rendition)!] = rendition.rawValue
         let file = services.configuration.mediaDirectory.appendingPathComponent(path)
         return try await files.respond(
             to: request, context: context, file: file, contentType: type, extraHeaders: headers)

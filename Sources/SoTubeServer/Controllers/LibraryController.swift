@@ -13,7 +13,7 @@ struct LibraryController {
             let sort = try QueryParameters(request: request).choice("sort", default: LibrarySongSort.default)
             let tracks = try await services.database.library.ownedTracks(userID: userID)
             let sorted = LibraryOrder.songs(tracks, by: sort).map { TrackDTO($0, owned: true) }
-            return try jsonResponse(LibrarySongsDTO(sort: sort.rawValue, tracks: sorted))
+            return try jsonResponse(LibrarySongsDTO(sort: .init(sort), tracks: sorted))
         }
         library.get("albums") { request, context in
             let userID = try context.requireIdentity().user.id
@@ -22,7 +22,7 @@ struct LibraryController {
             let ordered = LibraryOrder.albums(albums.map(\.album), by: sort)
             let byID = Dictionary(albums.map { ($0.album.id, $0) }, uniquingKeysWith: { first, _ in first })
             return try jsonResponse(
-                LibraryAlbumsDTO(sort: sort.rawValue, albums: ordered.compactMap { byID[$0.id]?.dto }))
+                LibraryAlbumsDTO(sort: .init(sort), albums: ordered.compactMap { byID[$0.id]?.dto }))
         }
         library.get("artists") { _, context in
             let userID = try context.requireIdentity().user.id

@@ -9,7 +9,7 @@ import SoTubeCore
 struct SandboxCheckoutController {
     let services: AppServices
     var commerce: CommerceService { services.commerce }
-    static let signatureHeader = HTTPField.Name("X-Sandbox-Signature")!
+    static let signatureHeader = HTTPField.Name(SoTubeHeader.sandboxSignature)!
 
     /// The hosted pages: mounted outside the session middleware (they are the provider's, not the API).
     func registerHostedPages(on router: some RouterMethods<AppRequestContext>) {

@@ -1,3 +1,5 @@
+import SoTubeAPI
+
 public enum RouteDocs {}
 public enum SchemaDocs {}
 
@@ -31,7 +33,10 @@ extension RouteDocs {
         RouteDoc(
             "POST", "/api/v1/auth/password-reset", "Mail a password-reset link", tag: "accounts",
             request: "PasswordResetRequest",
-            responses: [202: ("Accepted, whether or not the account exists", nil), 422: ("Invalid field", nil)]),
+            responses: [
+                202: ("Accepted, whether or not the account exists", "PasswordResetAccepted"),
+                422: ("Invalid field", nil),
+            ]),
         RouteDoc(
             "POST", "/api/v1/auth/password-reset/confirm", "Set a new password with a reset token", tag: "accounts",
             request: "PasswordResetConfirmRequest",
@@ -58,7 +63,7 @@ extension RouteDocs {
 
 extension SchemaDocs {
     static let accounts: [String: JSONValue] = [
-        "Health": S.object(["status": S.string, "database": S.string]),
+        "Health": S.object(["status": S.enumeration(HealthResponse.Status.self), "database": S.string]),
         "User": S.object([
             "id": S.string, "username": S.string, "email": S.string, "displayName": S.string, "coins": S.int,
         ]),
@@ -66,7 +71,7 @@ extension SchemaDocs {
             [
                 "id": S.string, "username": S.string, "email": S.string, "displayName": S.string, "coins": S.int,
                 "ownedCount": S.int, "avatarUrl": S.nullable("string"),
-                "landing": ["type": "string", "enum": ["store", "library"]],
+                "landing": S.enumeration(MeResponse.Landing.self),
             ],
             required: ["id", "username", "email", "displayName", "coins", "ownedCount", "landing"]),
         "AuthResponse": S.object(["user": S.ref("User"), "token": S.string]),
@@ -77,6 +82,7 @@ extension SchemaDocs {
             ["username": S.string, "password": S.string, "remember": S.bool],
             required: ["username", "password"]),
         "PasswordResetRequest": S.object(["email": S.string]),
+        "PasswordResetAccepted": S.object(["status": S.string]),
         "PasswordResetConfirmRequest": S.object(["token": S.string, "newPassword": S.string]),
         "ChangeUsernameRequest": S.object(["oldUsername": S.string, "newUsername": S.string]),
         "ChangePasswordRequest": S.object(["currentPassword": S.string, "newPassword": S.string]),

@@ -1,3 +1,5 @@
+import SoTubeAPI
+
 // Catalog, search, per-user discovery lists and My Music (SPEC C1–C6, L1–L3).
 extension RouteDocs {
     static let catalog: [RouteDoc] = [
@@ -45,7 +47,7 @@ extension RouteDocs {
         RouteDoc(
             "GET", "/api/v1/search/suggestions", "Suggestions while typing: matching past queries, then catalog names",
             tag: "search",
-            responses: [200: ("Suggestions", "SearchHistory"), 422: ("Bad explicit", nil)],
+            responses: [200: ("Suggestions", "SearchSuggestions"), 422: ("Bad explicit", nil)],
             query: ["q": "What has been typed so far", "explicit": "false leaves out explicit names"]),
         RouteDoc(
             "GET", "/api/v1/me/favourites", "The caller's favourite songs and volumes", tag: "discovery", auth: true,
@@ -131,7 +133,7 @@ extension SchemaDocs {
         "PlaylistSummary": S.object(
             [
                 "id": S.string, "name": S.string, "description": S.string, "artworkUrl": S.string, "trackCount": S.int,
-                "kind": ["type": "string", "enum": ["volume", "mood"]],
+                "kind": S.enumeration(PlaylistSummaryDTO.Kind.self),
             ]),
         "PlaylistDetail": S.object([
             "playlist": S.ref("PlaylistSummary"), "tracks": S.array(S.ref("Track")), "favourite": S.bool,
@@ -150,12 +152,15 @@ extension SchemaDocs {
                 "tracks": S.array(S.ref("Track")), "playlists": S.array(S.ref("PlaylistSummary")),
             ]),
         "SearchHistory": S.object(["queries": S.array(S.string)]),
+        "SearchSuggestions": S.object(["queries": S.array(S.string)]),
         "Favourites": S.object(["tracks": S.array(S.ref("Track")), "playlists": S.array(S.ref("PlaylistSummary"))]),
         "RecentlyPlayed": S.object(["tracks": S.array(S.ref("Track"))]),
         "RecordPlayRequest": S.object(["trackId": S.string]),
-        "LibrarySongs": S.object(["sort": S.string, "tracks": S.array(S.ref("Track"))]),
+        "LibrarySongs": S.object(["sort": S.enumeration(LibrarySongsDTO.Sort.self), "tracks": S.array(S.ref("Track"))]),
         "LibraryAlbum": S.object(["album": S.ref("AlbumSummary"), "ownedTracks": S.array(S.ref("Track"))]),
-        "LibraryAlbums": S.object(["sort": S.string, "albums": S.array(S.ref("LibraryAlbum"))]),
+        "LibraryAlbums": S.object([
+            "sort": S.enumeration(LibraryAlbumsDTO.Sort.self), "albums": S.array(S.ref("LibraryAlbum")),
+        ]),
         "LibraryArtist": S.object(["artist": S.ref("ArtistSummary"), "albums": S.array(S.ref("LibraryAlbum"))]),
         "LibraryArtists": S.object(["artists": S.array(S.ref("LibraryArtist"))]),
     ]

@@ -1,3 +1,5 @@
+import SoTubeAPI
+
 // Coins, top-ups, purchases, gift codes and the sandbox payment provider (SPEC P1–P8).
 extension RouteDocs {
     static let commerce: [RouteDoc] = [
@@ -52,7 +54,7 @@ extension RouteDocs {
                 ),
             ],
             headers: [
-                "Idempotency-Key":
+                SoTubeHeader.idempotencyKey:
                     "Required. A unique value per purchase (e.g. a UUID); a retry with the same key and body answers the first result and charges nothing"
             ]),
         RouteDoc(
@@ -70,7 +72,7 @@ extension RouteDocs {
                 409: ("The top-up was cancelled", nil), 422: ("Missing field", nil),
             ],
             headers: [
-                "X-Sandbox-Signature":
+                SoTubeHeader.sandboxSignature:
                     "Hex HMAC-SHA256 of \"topUpId.providerReference\" with the provider's key"
             ]),
         RouteDoc(
@@ -104,13 +106,13 @@ extension SchemaDocs {
         "TopUp": S.object(
             [
                 "id": S.string, "packId": S.string, "coins": S.int, "price": S.ref("Money"),
-                "status": ["type": "string", "enum": ["pending", "captured", "declined", "cancelled"]],
+                "status": S.enumeration(TopUpDTO.Status.self),
                 "createdAt": ["type": "string", "format": "date-time"],
             ]),
         "PurchaseRequest": S.object(["trackId": S.string, "albumId": S.string], required: []),
         "Purchase": S.object(
             [
-                "id": S.string, "kind": ["type": "string", "enum": ["track", "album"]],
+                "id": S.string, "kind": S.enumeration(PurchaseDTO.Kind.self),
                 "trackIds": S.array(S.string),
                 "albumId": S.nullable("string"), "title": S.string, "coins": S.int, "balanceAfter": S.int,
                 "createdAt": ["type": "string", "format": "date-time"],
@@ -121,7 +123,7 @@ extension SchemaDocs {
         "HistoryEntry": S.object(
             [
                 "id": S.string,
-                "kind": ["type": "string", "enum": ["purchase", "top-up", "gift-code", "grant"]],
+                "kind": S.enumeration(HistoryEntryDTO.Kind.self),
                 "description": S.string, "coins": S.int, "money": S.ref("Money"), "balanceAfter": S.int,
                 "createdAt": ["type": "string", "format": "date-time"],
             ],
