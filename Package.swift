@@ -26,7 +26,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "SoTubeCore"),
-        .target(name: "SoTubeAPI", dependencies: ["SoTubeCore"]),
+        .target(name: "SoTubeAPI"),
         .target(
             name: "SoTubeStoreSQL",
             dependencies: [

@@ -3,7 +3,7 @@
 const CACHE = 'sotube-shell-v1';
 const SHELL = [
   '/', '/index.html', '/app.js', '/css/app.css', '/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png',
-  '/js/api.js', '/js/i18n.js', '/js/i18n/en.js', '/js/i18n/ru.js', '/js/ui.js', '/js/state.js', '/js/router.js',
+  '/js/api.js', '/js/endpoints.js', '/js/i18n.js', '/js/i18n/en.js', '/js/i18n/ru.js', '/js/ui.js', '/js/state.js', '/js/router.js',
   '/js/player.js', '/js/buy.js', '/js/forms.js',
   '/js/screens/auth.js', '/js/screens/store.js', '/js/screens/search.js', '/js/screens/pages.js',
   '/js/screens/song.js', '/js/screens/library.js', '/js/screens/account.js',

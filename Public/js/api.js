@@ -45,7 +45,7 @@ function humanMessage(status, problem) {
 }
 
 /**
- * request('GET', '/api/v1/me') → parsed JSON (or null for 204).
+ * request('GET', endpoints.me) → parsed JSON (or null for 204); URLs come from endpoints.js.
  * options: { body, headers, quiet } — quiet skips the activity indicator.
  */
 export async function request(method, path, { body, headers = {}, quiet = false } = {}) {

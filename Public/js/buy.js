@@ -1,5 +1,6 @@
 // Buying: confirmation first, then the purchase; not enough coins → Top up / Cancel; 409 → owned.
 import { api, newIdempotencyKey } from './api.js';
+import * as endpoints from './endpoints.js';
 import { t } from './i18n.js';
 import { dialog, toast, priceText } from './ui.js';
 import { state, setCoins, markOwned, isOwned } from './state.js';
@@ -46,7 +47,7 @@ async function purchase({ kind, id, title, artist, price }) {
         run: async () => {
           try {
             const body = kind === 'album' ? { albumId: id } : { trackId: id };
-            const result = await api.post('/api/v1/purchases', body, { headers: { 'Idempotency-Key': key } });
+            const result = await api.post(endpoints.purchases, body, { headers: { 'Idempotency-Key': key } });
             outcome = { type: 'bought', result };
           } catch (error) {
             if (error.status === 402) outcome = { type: 'poor', missing: error.missingCoins };

@@ -1,6 +1,7 @@
 // The player: one <audio>, a queue, the mini player (above/inside the tab bar) and the full player
 // (full screen on phones, side sheet on wide screens). Previews stop at 30 s with a prompt to buy.
 import { api } from './api.js';
+import * as endpoints from './endpoints.js';
 import { t, formatDuration } from './i18n.js';
 import { h, icon, toast, dialog } from './ui.js';
 import { state, on, isOwned } from './state.js';
@@ -51,7 +52,7 @@ function load(autoplay, position = 0) {
   if (autoplay) audio.play().catch(playFailed);
   render();
   mediaSession(track);
-  if (state.me && position === 0) api.post('/api/v1/me/recently-played', { trackId: track.id }, { quiet: true }).catch(() => {});
+  if (state.me && position === 0) api.post(endpoints.recentlyPlayed, { trackId: track.id }, { quiet: true }).catch(() => {});
 }
 
 function playFailed(error) {

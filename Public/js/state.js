@@ -1,5 +1,6 @@
 // Who is using the app, and events other modules react to.
 import { api } from './api.js';
+import * as endpoints from './endpoints.js';
 
 export const state = {
   me: null, // MeResponse when logged in
@@ -23,7 +24,7 @@ export async function refreshMe({ quiet = true } = {}) {
     return null;
   }
   try {
-    state.me = await api.get('/api/v1/me', { quiet });
+    state.me = await api.get(endpoints.me, { quiet });
     state.guest = false;
   } catch (error) {
     if (error.status === 401) state.me = null;

@@ -1,5 +1,4 @@
 import Foundation
-import SoTubeCore
 
 /// The public face of a user, as every route shows it.
 public struct UserDTO: Codable, Sendable, Equatable {
@@ -15,12 +14,6 @@ public struct UserDTO: Codable, Sendable, Equatable {
         self.email = email
         self.displayName = displayName
         self.coins = coins
-    }
-
-    public init(_ user: User) {
-        self.init(
-            id: user.id, username: user.username, email: user.email, displayName: user.displayName,
-            coins: user.coins)
     }
 }
 
@@ -55,28 +48,38 @@ public struct AuthResponse: Codable, Sendable {
     }
 }
 
-/// `GET /api/v1/me`. `landing` tells the app where the user starts (SPEC A7): "store" or "library".
-public struct MeResponse: Codable, Sendable {
+/// `GET /api/v1/me`: the caller's account, and where the app should start for them (SPEC A7).
+public struct MeResponse: Codable, Sendable, Equatable {
+    /// The screen a user starts on.
+    public enum Landing: String, Codable, Sendable, CaseIterable {
+        /// The store: the user owns no songs yet.
+        case store
+        /// My Music: the user owns at least one song.
+        case library
+    }
+
     public var id: String
     public var username: String
     public var email: String
     public var displayName: String
     public var coins: Int
+    /// How many songs the user owns.
     public var ownedCount: Int
     public var avatarUrl: String?
-    public var landing: String
+    public var landing: Landing
 
     public init(
-        user: User, ownedCount: Int, avatarUrl: String? = nil
+        id: String, username: String, email: String, displayName: String, coins: Int, ownedCount: Int,
+        avatarUrl: String? = nil, landing: Landing
     ) {
-        self.id = user.id
-        self.username = user.username
-        self.email = user.email
-        self.displayName = user.displayName
-        self.coins = user.coins
+        self.id = id
+        self.username = username
+        self.email = email
+        self.displayName = displayName
+        self.coins = coins
         self.ownedCount = ownedCount
         self.avatarUrl = avatarUrl
-        self.landing = ownedCount > 0 ? "library" : "store"
+        self.landing = landing
     }
 }
 
@@ -103,6 +106,14 @@ public struct PasswordResetRequest: Codable, Sendable {
     public init(email: String) { self.email = email }
 }
 
+/// `POST /api/v1/auth/password-reset` answer (202), the same whether or not an account has the
+/// address, so the answer tells nobody which addresses are registered.
+public struct PasswordResetAcceptedDTO: Codable, Sendable, Equatable {
+    /// A sentence for the user, e.g. "If an account has this address, a reset link is on its way."
+    public var status: String
+    public init(status: String) { self.status = status }
+}
+
 public struct PasswordResetConfirmRequest: Codable, Sendable {
     public var token: String
     public var newPassword: String
@@ -112,10 +123,20 @@ public struct PasswordResetConfirmRequest: Codable, Sendable {
     }
 }
 
-public struct HealthResponse: Codable, Sendable {
-    public var status: String
+/// `GET /healthz`.
+public struct HealthResponse: Codable, Sendable, Equatable {
+    /// Whether the server can answer requests.
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        /// Up, and the database answers.
+        case ok
+        /// Up, but the database does not answer (HTTP 503).
+        case unavailable
+    }
+
+    public var status: Status
+    /// "ok", or what went wrong with the database.
     public var database: String
-    public init(status: String, database: String) {
+    public init(status: Status, database: String) {
         self.status = status
         self.database = database
     }

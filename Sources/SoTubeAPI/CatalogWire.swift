@@ -146,14 +146,21 @@ public struct ArtistDetailDTO: Codable, Sendable, Equatable {
 
 /// A featured playlist ("volume") or a mood's playlist.
 public struct PlaylistSummaryDTO: Codable, Sendable, Equatable {
+    /// What a playlist is for.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// A curated "volume", shown among the featured playlists.
+        case volume
+        /// The playlist behind a mood (``MoodDTO/playlistId``).
+        case mood
+    }
+
     public var id: String
     public var name: String
     public var description: String
     public var artworkUrl: String
     public var trackCount: Int
-    /// "volume" or "mood".
-    public var kind: String
-    public init(id: String, name: String, description: String, artworkUrl: String, trackCount: Int, kind: String) {
+    public var kind: Kind
+    public init(id: String, name: String, description: String, artworkUrl: String, trackCount: Int, kind: Kind) {
         self.id = id
         self.name = name
         self.description = description
@@ -228,8 +235,16 @@ public struct SearchResultsDTO: Codable, Sendable, Equatable {
     }
 }
 
-/// `GET /api/v1/search/history` → last 5 queries, newest first; `GET /api/v1/search/suggestions?q=`.
+/// `GET /api/v1/search/history`: the caller's last 5 queries, newest first.
 public struct SearchHistoryDTO: Codable, Sendable, Equatable {
+    public var queries: [String]
+    public init(queries: [String]) { self.queries = queries }
+}
+
+/// `GET /api/v1/search/suggestions?q=`: up to 8 completions for what the user has typed, the
+/// caller's matching past queries first, then names from the catalog.
+public struct SearchSuggestionsDTO: Codable, Sendable, Equatable {
+    /// The suggested search texts, best first.
     public var queries: [String]
     public init(queries: [String]) { self.queries = queries }
 }

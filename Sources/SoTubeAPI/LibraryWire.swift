@@ -2,9 +2,17 @@
 
 /// `GET /api/v1/library/songs?sort=default|name`.
 public struct LibrarySongsDTO: Codable, Sendable, Equatable {
-    public var sort: String
+    /// The order of the songs.
+    public enum Sort: String, Codable, Sendable, CaseIterable {
+        /// By artist, then album, then disc and track number.
+        case `default`
+        /// By song title.
+        case name
+    }
+
+    public var sort: Sort
     public var tracks: [TrackDTO]
-    public init(sort: String, tracks: [TrackDTO]) {
+    public init(sort: Sort, tracks: [TrackDTO]) {
         self.sort = sort
         self.tracks = tracks
     }
@@ -21,9 +29,17 @@ public struct LibraryAlbumDTO: Codable, Sendable, Equatable {
 }
 
 public struct LibraryAlbumsDTO: Codable, Sendable, Equatable {
-    public var sort: String
+    /// The order of the albums.
+    public enum Sort: String, Codable, Sendable, CaseIterable {
+        /// By artist, then year, then album title.
+        case artist
+        /// By album title.
+        case name
+    }
+
+    public var sort: Sort
     public var albums: [LibraryAlbumDTO]
-    public init(sort: String, albums: [LibraryAlbumDTO]) {
+    public init(sort: Sort, albums: [LibraryAlbumDTO]) {
         self.sort = sort
         self.albums = albums
     }

@@ -30,7 +30,7 @@ import Testing
             #expect(body.username == "alice")
             #expect(body.email == "alice@example.com")
             #expect(body.ownedCount == 0)
-            #expect(body.landing == "store")
+            #expect(body.landing == .store)
 
             let changed = try await client.json(
                 .put, "/api/v1/me/password",

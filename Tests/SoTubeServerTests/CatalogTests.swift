@@ -85,7 +85,7 @@ import Testing
         try await app.run { client in
             let guest = try await client.json(.get, "/api/v1/playlists/pl1").decode(PlaylistDetailDTO.self)
             #expect(guest.tracks.map(\.id) == ["t2", "t7"])
-            #expect(guest.playlist.kind == "volume")
+            #expect(guest.playlist.kind == .volume)
             #expect(guest.playlist.artworkUrl == "/api/v1/albums/al1/artwork?size=300")
             #expect(!guest.favourite)
             let token = try await client.register("alice")

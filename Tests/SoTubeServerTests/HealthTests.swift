@@ -10,7 +10,7 @@ import Testing
         try await app.run { client in
             let response = try await client.execute(uri: "/healthz", method: .get)
             #expect(response.status == .ok)
-            #expect(try response.decode(HealthResponse.self).status == "ok")
+            #expect(try response.decode(HealthResponse.self).status == .ok)
         }
     }
 }

@@ -31,7 +31,7 @@ import Testing
             try await app.own(["t9", "t10", "t6", "t4", "t1"], username: "alice")
             try await app.own(["t7"], username: "bob")
             let songs = try await client.json(.get, "/api/v1/library/songs", token: token).decode(LibrarySongsDTO.self)
-            #expect(songs.sort == "default")
+            #expect(songs.sort == .default)
             // Björk › Debut, Homogenic; Zebra Band › Stripes disc 1, disc 2; Ёлка (Cyrillic sorts after Latin).
             #expect(songs.tracks.map(\.id) == ["t4", "t1", "t10", "t9", "t6"])
             let allOwned = songs.tracks.allSatisfy { $0.owned }
@@ -55,7 +55,7 @@ import Testing
             try await app.own(["t2", "t1", "t4", "t9"], username: "alice")
             let byArtist = try await client.json(.get, "/api/v1/library/albums", token: token).decode(
                 LibraryAlbumsDTO.self)
-            #expect(byArtist.sort == "artist")
+            #expect(byArtist.sort == .artist)
             #expect(byArtist.albums.map(\.album.id) == ["al2", "al1", "al5"])  // Björk 1993, 1997; Zebra Band
             #expect(byArtist.albums[1].ownedTracks.map(\.id) == ["t1", "t2"])
             let byName = try await client.json(.get, "/api/v1/library/albums?sort=name", token: token)

@@ -20,7 +20,7 @@ import Testing
             let result = try first.decode(PurchaseResultDTO.self)
             #expect(
                 result.coins == 70 && result.purchase.coins == 30 && result.purchase.balanceAfter == 70)
-            #expect(result.purchase.kind == "track" && result.purchase.trackIds == [tracks[0]])
+            #expect(result.purchase.kind == .track && result.purchase.trackIds == [tracks[0]])
             #expect(result.purchase.title == "Song 1")
 
             let retry = try await client.buy(
@@ -126,7 +126,7 @@ import Testing
             let result = try album.decode(PurchaseResultDTO.self)
             // Bundle 64 (80 % of 80) scaled to the unowned 40 of 80 coins of songs.
             #expect(result.purchase.coins == 32)
-            #expect(result.purchase.kind == "album" && result.purchase.albumId == "a1")
+            #expect(result.purchase.kind == .album && result.purchase.albumId == "a1")
             #expect(result.purchase.trackIds == Array(tracks[0..<3]))
             #expect(result.coins == 200 - 40 - 32)
             let again = try await client.buy(PurchaseRequest(albumId: "a1"), key: "album-2", token: token)

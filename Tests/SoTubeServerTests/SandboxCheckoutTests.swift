@@ -21,7 +21,7 @@ import Testing
     }
 
     func status(_ client: some TestClientProtocol, _ id: String, _ token: String) async throws
-        -> String
+        -> TopUpDTO.Status
     {
         try await client.json(.get, "/api/v1/wallet/top-ups/\(id)", token: token).decode(TopUpDTO.self)
             .status
@@ -52,7 +52,7 @@ import Testing
             #expect(paid.status == .seeOther)
             #expect(paid.headers[.location] == "/#/account?topUp=\(id)")
             #expect(try await client.wallet(token).coins == 550)
-            #expect(try await status(client, id, token) == "captured")
+            #expect(try await status(client, id, token) == .captured)
             // A second submit (double click, back button) credits nothing more.
             let again = try await client.payOnSandbox(id, Self.card4242)
             #expect(again.status == .seeOther)
@@ -75,7 +75,7 @@ import Testing
             let broke = try await client.payOnSandbox(
                 id, ["method": "account", "email": "broke@sandbox.test", "password": "sandbox123"])
             #expect(broke.status.code == 402 && broke.text.contains("insufficient funds"))
-            #expect(try await status(client, id, token) == "declined")
+            #expect(try await status(client, id, token) == .declined)
             let paid = try await client.payOnSandbox(
                 id, ["method": "account", "email": "Buyer@Sandbox.test", "password": "sandbox123"])
             #expect(paid.status == .seeOther)
@@ -130,7 +130,7 @@ import Testing
                 #expect(response.text.contains("Pay with card"), "the form is shown again")
             }
             #expect(try await client.wallet(token).coins == 0)
-            #expect(try await status(client, id, token) == "declined")
+            #expect(try await status(client, id, token) == .declined)
             // Declined is not final: a good card still pays.
             #expect(try await client.payOnSandbox(id, Self.card4242).status == .seeOther)
             #expect(try await client.wallet(token).coins == 550)
@@ -144,7 +144,7 @@ import Testing
             let id = try await startTopUp(client, token)
             let cancelled = try await client.payOnSandbox(id, ["method": "cancel"])
             #expect(cancelled.status == .seeOther)
-            #expect(try await status(client, id, token) == "cancelled")
+            #expect(try await status(client, id, token) == .cancelled)
             let late = try await client.payOnSandbox(id, Self.card4242)
             #expect(late.status == .conflict && late.text.contains("cancelled"))
             #expect(try await client.wallet(token).coins == 0)
@@ -195,7 +195,7 @@ import Testing
             let first = try await capture(body, signature: signature)
             #expect(first.status == .ok)
             let result = try first.decode(CaptureResultDTO.self)
-            #expect(result.credited && result.coins == 550 && result.topUp.status == "captured")
+            #expect(result.credited && result.coins == 550 && result.topUp.status == .captured)
             let replay = try await capture(body, signature: signature)
             #expect(replay.status == .ok)
             #expect(try replay.decode(CaptureResultDTO.self).credited == false)

@@ -101,15 +101,15 @@ import Testing
             let token = try await client.register("alice")
             try await client.json(.get, "/api/v1/search?q=back%20in", token: token)
             let mine = try await client.json(.get, "/api/v1/search/suggestions?q=ba", token: token)
-                .decode(SearchHistoryDTO.self)
+                .decode(SearchSuggestionsDTO.self)
             #expect(mine.queries.first == "back in")
             #expect(mine.queries.contains("Back in Black"))
             #expect(mine.queries.contains("Bachelorette"))
             let guest = try await client.json(.get, "/api/v1/search/suggestions?q=\(q("ёл"))").decode(
-                SearchHistoryDTO.self)
+                SearchSuggestionsDTO.self)
             #expect(guest.queries == ["Ёлка"])
             let empty = try await client.json(.get, "/api/v1/search/suggestions", token: token).decode(
-                SearchHistoryDTO.self)
+                SearchSuggestionsDTO.self)
             #expect(empty.queries == ["back in"])
         }
     }

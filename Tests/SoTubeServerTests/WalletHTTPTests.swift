@@ -39,7 +39,7 @@ import Testing
             #expect(topUp.status == .ok)
             let dto = try topUp.decode(TopUpDTO.self)
             #expect(
-                dto.status == "pending" && dto.coins == 550
+                dto.status == .pending && dto.coins == 550
                     && dto.price == MoneyDTO(amount: 499, currency: "USD"))
             #expect(try await client.wallet(token).coins == 0)
 
@@ -120,7 +120,7 @@ import Testing
 
             let history = try await client.json(.get, "/api/v1/wallet/history", token: token).decode(
                 HistoryDTO.self)
-            #expect(history.entries.map(\.kind) == ["top-up", "purchase", "gift-code", "grant"])
+            #expect(history.entries.map(\.kind) == [.topUp, .purchase, .giftCode, .grant])
             #expect(history.entries.map(\.coins) == [100, -30, 20, 100])
             #expect(history.entries.map(\.balanceAfter) == [190, 90, 120, 100])
             #expect(history.entries[0].money == MoneyDTO(amount: 99, currency: "USD"))

@@ -1,6 +1,7 @@
 // Account (seed "Account"): songs owned, coins, username, change username/password, top up,
 // purchase and top-up history, gift codes, log out. Top-up: choose a pack → sandbox checkout.
 import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
 import { t, formatDate, formatMoney } from '../i18n.js';
 import { h, icon, load, toast, priceText } from '../ui.js';
 import { field, wireForm } from '../forms.js';
@@ -10,7 +11,7 @@ import { go } from '../router.js';
 
 async function topUpNotice(id) {
   try {
-    const topUp = await api.get(`/api/v1/wallet/top-ups/${encodeURIComponent(id)}`);
+    const topUp = await api.get(endpoints.topUp(id));
     if (topUp.status === 'captured') return [t('account.topUpDone', { n: topUp.coins }), 'success'];
     if (topUp.status === 'pending') return [t('account.topUpPending'), 'info'];
     return [t('account.topUpFailed'), 'error'];
@@ -42,7 +43,7 @@ export async function account(container, route) {
       field(t('account.newUsername'), { name: 'newUsername', required: true, autocapitalize: 'none' }, t('register.hintUsername')),
       h('button', { class: 'btn btn-primary', type: 'submit' }, t('account.save')));
     wireForm(usernameForm, async (v) => {
-      const user = await api.put('/api/v1/me/username', { oldUsername: v.oldUsername.trim(), newUsername: v.newUsername.trim() });
+      const user = await api.put(endpoints.username, { oldUsername: v.oldUsername.trim(), newUsername: v.newUsername.trim() });
       toast(t('account.usernameChanged', { name: user?.username ?? v.newUsername.trim() }), 'success');
       await refreshMe();
       go('#/account', { replace: true });
@@ -55,7 +56,7 @@ export async function account(container, route) {
       field(t('account.newPassword'), { name: 'newPassword', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
       h('button', { class: 'btn btn-primary', type: 'submit' }, t('account.save')));
     wireForm(passwordForm, async (v) => {
-      await api.put('/api/v1/me/password', { currentPassword: v.currentPassword, newPassword: v.newPassword });
+      await api.put(endpoints.password, { currentPassword: v.currentPassword, newPassword: v.newPassword });
       passwordForm.reset();
       toast(t('account.passwordChanged'), 'success');
     });
@@ -64,7 +65,7 @@ export async function account(container, route) {
       field(t('account.code'), { name: 'code', required: true, autocapitalize: 'characters' }),
       h('button', { class: 'btn', type: 'submit' }, t('account.redeemSubmit')));
     wireForm(redeemForm, async (v) => {
-      const result = await api.post('/api/v1/wallet/redeem', { code: v.code.trim() });
+      const result = await api.post(endpoints.redeem, { code: v.code.trim() });
       await refreshMe();
       redeemForm.reset();
       toast(t('account.redeemed', { n: result?.coins ?? state.me?.coins }), 'success');
@@ -74,7 +75,7 @@ export async function account(container, route) {
     const logout = h('button', { class: 'btn btn-danger', type: 'button', onclick: async () => {
       logout.disabled = true;
       try {
-        await api.post('/api/v1/auth/logout');
+        await api.post(endpoints.logout);
       } catch (error) {
         if (error.status !== 401) { toast(error.message, 'error'); logout.disabled = false; return; }
       }
@@ -107,7 +108,7 @@ function details(summary, content) {
 export async function topup(container) {
   const body = h('div', {});
   container.append(h('h1', { class: 'page-title' }, t('topup.title')), h('p', { class: 'lead' }, t('topup.text')), body);
-  await load(body, () => api.get('/api/v1/wallet'), (wallet) => {
+  await load(body, () => api.get(endpoints.wallet), (wallet) => {
     const form = h('form', { class: 'form packs-form', novalidate: true },
       h('p', {}, t('topup.balance', { coins: priceText(wallet.coins) })),
       h('fieldset', { class: 'packs' }, h('legend', { class: 'sr-only' }, t('topup.title')),
@@ -118,7 +119,7 @@ export async function topup(container) {
       h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('topup.checkout')));
     wireForm(form, async (v) => {
       if (!v.packId) throw new Error(t('topup.choose'));
-      const created = await api.post('/api/v1/wallet/top-ups', { packId: v.packId });
+      const created = await api.post(endpoints.topUps, { packId: v.packId });
       toast(t('topup.redirecting'));
       location.assign(created.checkoutUrl);
     });
@@ -130,7 +131,7 @@ export async function history(container, route) {
   const purchases = route.id !== 'topups';
   const body = h('div', {});
   container.append(h('h1', { class: 'page-title' }, purchases ? t('history.purchasesTitle') : t('history.topUpsTitle')), body);
-  await load(body, () => api.get('/api/v1/wallet/history'), (d) => {
+  await load(body, () => api.get(endpoints.walletHistory), (d) => {
     const entries = d.entries.filter((e) => (purchases ? e.kind === 'purchase' : e.kind !== 'purchase'));
     if (!entries.length) { body.append(h('p', { class: 'empty' }, t('history.empty'))); return; }
     body.append(h('div', { class: 'table-wrap' }, h('table', { class: 'history' },

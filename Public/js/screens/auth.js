@@ -1,5 +1,6 @@
 // Log in, create account, forgot password, reset password (SPEC A1–A4).
 import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, toast } from '../ui.js';
 import { field, wireForm } from '../forms.js';
@@ -22,7 +23,7 @@ export async function login(container, route) {
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'remember', checked: true }), h('span', {}, t('login.remember'))),
     h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('login.submit')));
   wireForm(form, async (values) => {
-    await api.post('/api/v1/auth/login', { username: values.username.trim(), password: values.password, remember: values.remember === 'on' });
+    await api.post(endpoints.login, { username: values.username.trim(), password: values.password, remember: values.remember === 'on' });
     await refreshMe();
     afterLogin(route);
   });
@@ -44,7 +45,7 @@ export async function register(container, route) {
     field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
     h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('register.submit')));
   wireForm(form, async (values) => {
-    await api.post('/api/v1/auth/register', { username: values.username.trim(), email: values.email.trim(), password: values.password });
+    await api.post(endpoints.register, { username: values.username.trim(), email: values.email.trim(), password: values.password });
     await refreshMe();
     afterLogin(route);
   });
@@ -63,7 +64,7 @@ export async function forgot(container) {
     field(t('register.email'), { name: 'email', type: 'email', autocomplete: 'email', required: true }),
     h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('forgot.submit')));
   wireForm(form, async (values) => {
-    await api.post('/api/v1/auth/password-reset', { email: values.email.trim() });
+    await api.post(endpoints.passwordReset, { email: values.email.trim() });
     done.textContent = t('forgot.sent');
     done.hidden = false;
   });
@@ -77,7 +78,7 @@ export async function resetPassword(container, route) {
     field(t('reset.newPassword'), { name: 'newPassword', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
     h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('reset.submit')));
   wireForm(form, async (values) => {
-    await api.post('/api/v1/auth/password-reset/confirm', { token: route.query.get('token') || '', newPassword: values.newPassword });
+    await api.post(endpoints.passwordResetConfirm, { token: route.query.get('token') || '', newPassword: values.newPassword });
     toast(t('reset.done'), 'success');
     go('#/login');
   });

@@ -1,5 +1,6 @@
 // My Music (SPEC L1–L3): Songs / Albums / Artists with the seed's sorts; artists split view.
 import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, load, artwork, trackList } from '../ui.js';
 import { go } from '../router.js';
@@ -44,15 +45,15 @@ export async function library(container, route, ctx) {
   container.append(h('h1', { class: 'page-title' }, t('library.title')), controls, body);
 
   if (view === 'songs') {
-    await load(body, () => api.get(`/api/v1/library/songs?sort=${sort}`), (d) => {
+    await load(body, () => api.get(endpoints.librarySongs(sort)), (d) => {
       body.append(d.tracks.length ? trackList(d.tracks, ctx) : emptyState());
     });
   } else if (view === 'albums') {
-    await load(body, () => api.get(`/api/v1/library/albums?sort=${sort}`), (d) => {
+    await load(body, () => api.get(endpoints.libraryAlbums(sort)), (d) => {
       body.append(...(d.albums.length ? d.albums.map((entry) => albumBlock(entry, ctx)) : [emptyState()]));
     });
   } else {
-    await load(body, () => api.get('/api/v1/library/artists'), (d) => {
+    await load(body, () => api.get(endpoints.libraryArtists), (d) => {
       if (!d.artists.length) { body.append(emptyState()); return; }
       const chosen = d.artists.find((x) => x.artist.id === route.query.get('artist')) || d.artists[0];
       const list = h('nav', { class: 'split-list', 'aria-label': t('library.artists') }, h('ul', { role: 'list' }, d.artists.map((x) =>

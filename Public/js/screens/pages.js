@@ -1,5 +1,6 @@
 // Artist, album and playlist pages (SPEC C4, C6).
 import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
 import { t, formatDate } from '../i18n.js';
 import { h, icon, load, shelf, albumCard, trackList, artwork } from '../ui.js';
 import { state, on } from '../state.js';
@@ -21,7 +22,7 @@ export function favouriteButton(kind, id, initial) {
   btn.addEventListener('click', async () => {
     btn.disabled = true;
     try {
-      const path = `/api/v1/me/favourites/${kind}/${encodeURIComponent(id)}`;
+      const path = endpoints.favourite(kind, id);
       if (favourite) await api.del(path); else await api.put(path);
       favourite = !favourite;
       paint();
@@ -37,7 +38,7 @@ export function favouriteButton(kind, id, initial) {
 }
 
 export async function artist(container, route, ctx) {
-  await load(container, () => api.get(`/api/v1/artists/${encodeURIComponent(route.id)}`), (d) => {
+  await load(container, () => api.get(endpoints.artist(route.id)), (d) => {
     container.append(
       h('header', { class: 'hero' },
         artwork(d.artist.imageUrl, 300, 'art hero-art round'),
@@ -52,7 +53,7 @@ export async function artist(container, route, ctx) {
 }
 
 export async function album(container, route, ctx) {
-  await load(container, () => api.get(`/api/v1/albums/${encodeURIComponent(route.id)}`), (d) => {
+  await load(container, () => api.get(endpoints.album(route.id)), (d) => {
     const a = d.album;
     const buySlot = h('span', { class: 'album-buy' });
     const paintBuy = (price) => {
@@ -67,7 +68,7 @@ export async function album(container, route, ctx) {
     on('owned', async () => {
       if (!buySlot.isConnected || !state.me) return;
       try {
-        const fresh = await api.get(`/api/v1/albums/${encodeURIComponent(a.id)}`, { quiet: true });
+        const fresh = await api.get(endpoints.album(a.id), { quiet: true });
         paintBuy(fresh.priceForCaller);
       } catch { /* keep the old price */ }
     });
@@ -84,7 +85,7 @@ export async function album(container, route, ctx) {
 }
 
 export async function playlist(container, route, ctx) {
-  await load(container, () => api.get(`/api/v1/playlists/${encodeURIComponent(route.id)}`), (d) => {
+  await load(container, () => api.get(endpoints.playlist(route.id)), (d) => {
     const p = d.playlist;
     container.append(
       h('header', { class: 'hero' },

@@ -1,5 +1,6 @@
 // Search (SPEC C2, C3): one box for artists, albums, songs and playlists; history and suggestions.
 import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, icon, load, shelf, albumCard, artistCard, playlistCard, trackList } from '../ui.js';
 import { go } from '../router.js';
@@ -21,7 +22,7 @@ export function searchBox(initial, extra = {}) {
     if (q.length < 1) return;
     suggestTimer = setTimeout(async () => {
       try {
-        const { queries } = await api.get(`/api/v1/search/suggestions?q=${encodeURIComponent(q)}`, { quiet: true });
+        const { queries } = await api.get(endpoints.searchSuggestions(q), { quiet: true });
         datalist.replaceChildren(...queries.map((s) => h('option', { value: s })));
       } catch { /* suggestions are optional */ }
     }, 200);
@@ -42,7 +43,7 @@ export function searchBox(initial, extra = {}) {
 async function historyChips() {
   if (!state.me) return null;
   try {
-    const { queries } = await api.get('/api/v1/search/history', { quiet: true });
+    const { queries } = await api.get(endpoints.searchHistory, { quiet: true });
     if (!queries?.length) return null;
     return h('section', { class: 'search-history', 'aria-label': t('search.history') },
       h('h2', {}, t('search.history')),
@@ -75,7 +76,7 @@ export async function search(container, route, ctx) {
   if (!q) return;
   const params = new URLSearchParams({ q, limit });
   if (hideExplicit) params.set('explicit', 'false');
-  await load(results, () => api.get(`/api/v1/search?${params}`), (found) => {
+  await load(results, () => api.get(endpoints.search(params)), (found) => {
     const sections = [
       shelf(t('search.artists'), found.artists, artistCard),
       shelf(t('search.albums'), found.albums, albumCard),

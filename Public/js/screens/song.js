@@ -1,5 +1,6 @@
 // The song page (SPEC C4): also the public page a shared link opens (plays the preview for guests).
 import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
 import { t, formatDate, formatDuration } from '../i18n.js';
 import { h, icon, load, artwork, buyControl } from '../ui.js';
 import { isOwned, state } from '../state.js';
@@ -7,11 +8,11 @@ import { favouriteButton } from './pages.js';
 
 export async function song(container, route, ctx) {
   await load(container, async () => {
-    const detail = await api.get(`/api/v1/tracks/${encodeURIComponent(route.id)}`);
+    const detail = await api.get(endpoints.track(route.id));
     let favourite = false;
     if (state.me) {
       try {
-        const favourites = await api.get('/api/v1/me/favourites', { quiet: true });
+        const favourites = await api.get(endpoints.favourites, { quiet: true });
         favourite = favourites.tracks.some((x) => x.id === detail.track.id);
       } catch { /* shown as not favourite */ }
     }

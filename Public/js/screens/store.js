@@ -1,5 +1,6 @@
 // Store home (SPEC C1, C5): search box, new releases, featured playlists, moods, favourites, recently played.
 import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, load, shelf, albumCard, playlistCard, moodCard, trackList } from '../ui.js';
 import { searchBox } from './search.js';
@@ -8,7 +9,7 @@ import { state } from '../state.js';
 export async function store(container, route, ctx) {
   const body = h('div', { class: 'store-body' });
   container.append(h('h1', { class: 'page-title' }, t('store.title')), searchBox(''), body);
-  await load(body, () => api.get('/api/v1/store/home'), (home) => {
+  await load(body, () => api.get(endpoints.storeHome), (home) => {
     const sections = [];
     if (state.me && home.recentlyPlayed?.length) sections.push(tracksShelf(t('store.recent'), home.recentlyPlayed, ctx));
     if (state.me && home.favourites?.length) sections.push(tracksShelf(t('store.favourites'), home.favourites, ctx));

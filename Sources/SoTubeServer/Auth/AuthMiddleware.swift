@@ -1,13 +1,14 @@
 import HTTPTypes
 import Hummingbird
+import SoTubeAPI
 import SoTubeCore
 
-/// Names of the cookies the web app uses.
+/// Names of the cookies the web app uses (from `SoTubeCookie`, shared with clients).
 public enum SessionCookies {
-    public static let session = "sotube_session"
+    public static let session = SoTubeCookie.session
     /// Readable by scripts; echoed in `X-CSRF-Token` on unsafe cookie-authenticated requests.
-    public static let csrf = "sotube_csrf"
-    public static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+    public static let csrf = SoTubeCookie.csrf
+    public static let csrfHeader = HTTPField.Name(SoTubeHeader.csrfToken)!
 }
 
 /// Finds who is calling from `Authorization: Bearer` or the session cookie, and guards

@@ -1,15 +1,16 @@
 import SoTubeAPI
 import SoTubeCore
 
-/// The one place catalog models become wire types (URLs included).
+/// The one place catalog models become wire types (URLs included). The paths come from
+/// `SoTubeRoutes`, the route table clients use too.
 enum CatalogURLs {
-    static func audio(track id: String) -> String { "/api/v1/tracks/\(id)/audio" }
-    static func artwork(album id: String) -> String { "/api/v1/albums/\(id)/artwork?size=300" }
-    static func image(artist id: String) -> String { "/api/v1/artists/\(id)/image?size=300" }
-    /// Playlists and moods show their first song's album artwork.
-    static func artwork(cover albumID: String?) -> String {
-        albumID.map { artwork(album: $0) } ?? "/api/v1/albums/none/artwork?size=300"
-    }
+    /// The size of the artwork and pictures lists link to.
+    static let listImageSize = 300
+    static func audio(track id: String) -> String { SoTubeRoutes.trackAudio(id) }
+    static func artwork(album id: String) -> String { SoTubeRoutes.albumArtwork(id, size: listImageSize) }
+    static func image(artist id: String) -> String { SoTubeRoutes.artistImage(id, size: listImageSize) }
+    /// Playlists and moods show their first song's album artwork ("none" when empty: a 404 image).
+    static func artwork(cover albumID: String?) -> String { artwork(album: albumID ?? "none") }
 }
 
 extension TrackDTO {
@@ -42,11 +43,12 @@ extension ArtistSummaryDTO {
 }
 
 extension PlaylistSummaryDTO {
+    /// The catalog holds "volume" and "mood" playlists (demo seeder, synthetic catalog, migrations).
     init(_ playlist: CatalogPlaylist) {
         self.init(
             id: playlist.id, name: playlist.name, description: playlist.description,
             artworkUrl: CatalogURLs.artwork(cover: playlist.coverAlbumID), trackCount: playlist.trackCount,
-            kind: playlist.kind)
+            kind: Kind(rawValue: playlist.kind) ?? .volume)
     }
 }
 
@@ -55,6 +57,24 @@ extension MoodDTO {
         self.init(
             id: mood.id, name: mood.name, playlistId: mood.playlistID,
             artworkUrl: CatalogURLs.artwork(cover: mood.coverAlbumID))
+    }
+}
+
+extension LibrarySongsDTO.Sort {
+    init(_ sort: LibrarySongSort) {
+        switch sort {
+        case .default: self = .default
+        case .name: self = .name
+        }
+    }
+}
+
+extension LibraryAlbumsDTO.Sort {
+    init(_ sort: LibraryAlbumSort) {
+        switch sort {
+        case .artist: self = .artist
+        case .name: self = .name
+        }
     }
 }
 

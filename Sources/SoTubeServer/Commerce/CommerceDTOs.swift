@@ -13,14 +13,16 @@ extension TopUpDTO {
     init(_ topUp: TopUp) {
         self.init(
             id: topUp.id, packId: topUp.packID, coins: topUp.coins, price: MoneyDTO(topUp.price),
-            status: topUp.status.rawValue, createdAt: topUp.createdAt)
+            status: Status(topUp.status), createdAt: topUp.createdAt)
     }
 }
 
 extension PurchaseDTO {
+    /// The store records `PurchaseTarget.kind`: "track" or "album".
     init(_ purchase: Purchase) {
         self.init(
-            id: purchase.id, kind: purchase.kind, trackIds: purchase.trackIDs, albumId: purchase.albumID,
+            id: purchase.id, kind: Kind(rawValue: purchase.kind) ?? .track, trackIds: purchase.trackIDs,
+            albumId: purchase.albumID,
             title: purchase.title, coins: purchase.coins, balanceAfter: purchase.balanceAfter,
             createdAt: purchase.createdAt)
     }
@@ -29,7 +31,7 @@ extension PurchaseDTO {
 extension HistoryEntryDTO {
     init(_ entry: LedgerEntry) {
         self.init(
-            id: entry.id, kind: entry.kind.rawValue, description: entry.description, coins: entry.delta,
+            id: entry.id, kind: Kind(entry.kind), description: entry.description, coins: entry.delta,
             money: entry.money.map(MoneyDTO.init), balanceAfter: entry.balanceAfter,
             createdAt: entry.createdAt)
     }
@@ -38,5 +40,27 @@ extension HistoryEntryDTO {
 extension CaptureResultDTO {
     init(_ outcome: CaptureOutcome) {
         self.init(topUp: TopUpDTO(outcome.topUp), credited: outcome.credited, coins: outcome.balance)
+    }
+}
+
+extension TopUpDTO.Status {
+    init(_ status: TopUpStatus) {
+        switch status {
+        case .pending: self = .pending
+        case .captured: self = .captured
+        case .declined: self = .declined
+        case .cancelled: self = .cancelled
+        }
+    }
+}
+
+extension HistoryEntryDTO.Kind {
+    init(_ kind: LedgerKind) {
+        switch kind {
+        case .purchase: self = .purchase
+        case .topUp: self = .topUp
+        case .giftCode: self = .giftCode
+        case .grant: self = .grant
+        }
     }
 }

@@ -1,3 +1,4 @@
+import SoTubeAPI
 import SoTubeCore
 
 /// The sandbox provider's hosted checkout page: plain HTML and CSS, no script, no CDN.
@@ -11,6 +12,7 @@ enum SandboxCheckoutPage {
         let id = escape(topUp.id)
         let price = escape(topUp.price.formatted)
         let back = "/#/account?topUp=\(id)"
+        let action = escape(SoTubeRoutes.sandboxCheckout(topUp.id))
         var body = """
             <header><span class="brand">Pay<b>Sandbox</b></span><span class="badge">Sandbox · no real money</span></header>
             <section class="order"><p class="merchant">Pay SoTube</p><p class="amount" data-testid="amount">\(price)</p>
@@ -31,7 +33,7 @@ enum SandboxCheckoutPage {
                 "<p class=\"notice\" role=\"status\">This checkout was cancelled.</p><a class=\"button\" href=\"\(back)\">Return to SoTube</a>"
         case .pending, .declined:
             body += """
-                <form method="post" action="/sandbox/checkout/\(id)" class="option" aria-labelledby="login-title">
+                <form method="post" action="\(action)" class="option" aria-labelledby="login-title">
                 <input type="hidden" name="method" value="account">
                 <h2 id="login-title">Log in and pay</h2>
                 <label>Email <input name="email" type="email" autocomplete="username" required value="\(escape(email))" placeholder="buyer@sandbox.test"></label>
@@ -39,7 +41,7 @@ enum SandboxCheckoutPage {
                 <button type="submit">Log in and pay \(price)</button>
                 </form>
                 <p class="or">or</p>
-                <form method="post" action="/sandbox/checkout/\(id)" class="option" aria-labelledby="card-title">
+                <form method="post" action="\(action)" class="option" aria-labelledby="card-title">
                 <input type="hidden" name="method" value="card">
                 <h2 id="card-title">Pay with card</h2>
                 <label>Card number <input name="number" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242"></label>
@@ -47,7 +49,7 @@ enum SandboxCheckoutPage {
                 <label>CVC <input name="cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123"></label></div>
                 <button type="submit">Pay \(price)</button>
                 </form>
-                <form method="post" action="/sandbox/checkout/\(id)" class="cancel">
+                <form method="post" action="\(action)" class="cancel">
                 <input type="hidden" name="method" value="cancel"><button type="submit" class="link">Cancel and return to SoTube</button>
                 </form>
                 <details><summary>Sandbox accounts and test cards</summary><ul>

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SoTubeAPI
 import SoTubeCore
 
 /// The built-in provider: a hosted checkout page served by this server that imitates a PayPal-style
@@ -40,7 +41,7 @@ public struct SandboxPaymentProvider: PaymentProvider {
     {
         ProviderCheckout(
             reference: "SBX-" + ids.randomBytes(16).map { String(format: "%02X", $0) }.joined(),
-            url: "/sandbox/checkout/\(topUpID)")
+            url: SoTubeRoutes.sandboxCheckout(topUpID))
     }
 
     /// The provider's signature on a capture notification.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SoTubeAPI
 import SoTubeCore
 
 /// `GET|HEAD /api/v1/tracks/{id}/audio`: owners get the full song, everyone else the preview
@@ -21,7 +22,7 @@ struct AudioController {
         // The answer depends on who asks: never let a shared cache hand one user's audio to another.
         headers[.cacheControl] = "private, no-cache"
         headers[.vary] = "Authorization, Cookie"
-        headers[HTTPField.Name("X-SoTube-Rendition")!] = rendition.rawValue
+        headers[HTTPField.Name(SoTubeHeader.rendition)!] = rendition.rawValue
         return try await files.respond(
             to: request, context: context, file: file.url, contentType: file.contentType, extraHeaders: headers)
     }

@@ -42,7 +42,8 @@ struct AuthController {
             let body = try await request.decodeJSON(PasswordResetRequest.self, context: context)
             try await auth.requestPasswordReset(email: body.email)
             return try jsonResponse(
-                ["status": "If an account has this address, a reset link is on its way."], status: .accepted)
+                PasswordResetAcceptedDTO(status: "If an account has this address, a reset link is on its way."),
+                status: .accepted)
         }
         group.post("password-reset/confirm") { request, context in
             let body = try await request.decodeJSON(PasswordResetConfirmRequest.self, context: context)

@@ -9,10 +9,10 @@ struct HealthController {
         router.get("/healthz") { _, _ in
             do {
                 try await database.ping()
-                return try jsonResponse(HealthResponse(status: "ok", database: "ok"))
+                return try jsonResponse(HealthResponse(status: .ok, database: "ok"))
             } catch {
                 return try jsonResponse(
-                    HealthResponse(status: "unavailable", database: "\(error)"), status: .serviceUnavailable)
+                    HealthResponse(status: .unavailable, database: "\(error)"), status: .serviceUnavailable)
             }
         }
         router.get("/openapi.json") { _, _ in

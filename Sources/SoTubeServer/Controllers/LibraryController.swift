@@ -15,7 +15,7 @@ struct LibraryController {
             let sort = try QueryParameters(request: request).choice("sort", default: LibrarySongSort.default)
             let tracks = try await library.ownedTracks(userID: userID)
             let sorted = presenter.presentOwned(LibraryOrder.songs(tracks, by: sort))
-            return try jsonResponse(LibrarySongsDTO(sort: sort.rawValue, tracks: sorted))
+            return try jsonResponse(LibrarySongsDTO(sort: .init(sort), tracks: sorted))
         }
         routes.get("albums") { request, context in
             let userID = try context.requireIdentity().user.id
@@ -24,7 +24,7 @@ struct LibraryController {
             let ordered = LibraryOrder.albums(albums.map(\.album), by: sort)
             let byID = Dictionary(albums.map { ($0.album.id, $0) }, uniquingKeysWith: { first, _ in first })
             return try jsonResponse(
-                LibraryAlbumsDTO(sort: sort.rawValue, albums: ordered.compactMap { byID[$0.id]?.dto(presenter) }))
+                LibraryAlbumsDTO(sort: .init(sort), albums: ordered.compactMap { byID[$0.id]?.dto(presenter) }))
         }
         routes.get("artists") { _, context in
             let userID = try context.requireIdentity().user.id

@@ -7,8 +7,8 @@ import SoTubeCore
 /// (SPEC P3, P4, P6, P7), and list what was bought.
 struct PurchaseController {
     let purchases: any PurchaseService
-    static let idempotencyHeader = HTTPField.Name(IdempotencyKey.header)!
-    static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
+    static let idempotencyHeader = HTTPField.Name(SoTubeHeader.idempotencyKey)!
+    static let replayedHeader = HTTPField.Name(SoTubeHeader.idempotentReplayed)!
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.post("/api/v1/purchases") { request, context in

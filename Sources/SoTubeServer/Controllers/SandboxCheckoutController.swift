@@ -9,7 +9,7 @@ import SoTubeCore
 struct SandboxCheckoutController {
     let checkout: any SandboxCheckoutService
     let clock: any SoTubeClock
-    static let signatureHeader = HTTPField.Name("X-Sandbox-Signature")!
+    static let signatureHeader = HTTPField.Name(SoTubeHeader.sandboxSignature)!
 
     /// The hosted pages: mounted outside the session middleware (they are the provider's, not the API).
     func registerHostedPages(on router: some RouterMethods<AppRequestContext>) {

@@ -72,6 +72,6 @@ struct SearchController {
                 add(name)
             }
         }
-        return try jsonResponse(SearchHistoryDTO(queries: suggestions))
+        return try jsonResponse(SearchSuggestionsDTO(queries: suggestions))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SoTubeAPI
 import SoTubeCore
 
 /// `GET /song/{id}`: the public page a shared link opens (SPEC M6). Server-rendered so link
@@ -50,13 +51,13 @@ struct SharePageController {
     static func escape(_ text: String) -> String { HTML.escape(text) }
 
     static func page(_ song: CatalogTrack, base: String, previewSeconds: Int) -> String {
-        let id = song.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.id
-        let album =
-            song.albumID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? song.albumID
+        let audio = SoTubeRoutes.trackAudio(song.id)
+        let artwork = SoTubeRoutes.albumArtwork(song.albumID, size: 600)
+        let app = "/#/song/" + SoTubeRoutes.segment(song.id)
         let title = escape(song.title)
         let artist = escape(song.artistName)
-        let image = escape("\(base)/api/v1/albums/\(album)/artwork?size=600")
-        let url = escape("\(base)/song/\(id)")
+        let image = escape(base + artwork)
+        let url = escape(base + SoTubeRoutes.sharePage(song.id))
         let description = escape(
             "Listen to a \(previewSeconds)-second preview of \(song.title) by \(song.artistName) on SoTube.")
         return """
@@ -89,12 +90,12 @@ struct SharePageController {
             </head>
             <body>
             <main>
-            <img src="/api/v1/albums/\(album)/artwork?size=600" alt="" width="320" height="320">
+            <img src="\(escape(artwork))" alt="" width="320" height="320">
             <h1>\(title)</h1>
             <p>\(artist) · \(escape(song.albumTitle))</p>
-            <audio controls preload="none" src="/api/v1/tracks/\(id)/audio" aria-label="Preview of \(title)"></audio>
+            <audio controls preload="none" src="\(escape(audio))" aria-label="Preview of \(title)"></audio>
             <p>\(previewSeconds)-second preview</p>
-            <a href="/#/song/\(id)">Open in SoTube</a>
+            <a href="\(escape(app))">Open in SoTube</a>
             </main>
             </body>
             </html>

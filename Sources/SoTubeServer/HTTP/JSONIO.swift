@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SoTubeAPI
 import SoTubeCore
 
 extension Request {
@@ -7,10 +8,8 @@ extension Request {
     /// too large → 413.
     public func decodeJSON<T: Decodable>(_ type: T.Type, context: some RequestContext) async throws -> T {
         let buffer = try await collectBody(upTo: context.maxUploadSize)
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         do {
-            return try decoder.decode(T.self, from: Data(buffer: buffer))
+            return try SoTubeJSON.decoder.decode(T.self, from: Data(buffer: buffer))
         } catch let DecodingError.keyNotFound(key, context) {
             let field = Self.fieldPath(context.codingPath + [key])
             throw Problem(.unprocessableContent, "The field '\(field)' is required.", field: field)
@@ -69,6 +68,6 @@ public func jsonResponse<T: Encodable>(_ value: T, status: HTTPResponse.Status =
 {
     var headers = headers
     headers[.contentType] = "application/json; charset=utf-8"
-    let data = try JSONEncoder.sotube.encode(value)
+    let data = try SoTubeJSON.encoder.encode(value)
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
 }

@@ -16,7 +16,7 @@ public struct Problem: HTTPResponseError {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try JSONEncoder.sotube.encode(document)
+        let data = try SoTubeJSON.encoder.encode(document)
         var headers = self.headers
         headers[.contentType] = "application/problem+json"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -44,18 +44,8 @@ public struct Problem: HTTPResponseError {
             headers[.retryAfter] = "\(seconds)"
         case .idempotencyMismatch:
             self.init(
-                .unprocessableContent, "This Idempotency-Key was used with a different request.",
-                field: "Idempotency-Key")
+                .unprocessableContent, "This \(SoTubeHeader.idempotencyKey) was used with a different request.",
+                field: SoTubeHeader.idempotencyKey)
         }
-    }
-}
-
-extension JSONEncoder {
-    /// The encoder for every JSON body: ISO 8601 dates, stable key order.
-    public static var sotube: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
     }
 }

@@ -1,3 +1,5 @@
+import SoTubeAPI
+
 public enum RouteDocs {}
 public enum SchemaDocs {}
 
@@ -31,7 +33,10 @@ extension RouteDocs {
         RouteDoc(
             "POST", "/api/v1/auth/password-reset", "Mail a password-reset link", tag: "accounts",
             request: "PasswordResetRequest",
-            responses: [202: ("Accepted, whether or not the account exists", nil), 422: ("Invalid field", nil)]),
+            responses: [
+                202: ("Accepted, whether or not the account exists", "PasswordResetAccepted"),
+                422: ("Invalid field", nil),
+            ]),
         RouteDoc(
             "POST", "/api/v1/auth/password-reset/confirm", "Set a new password with a reset token", tag: "accounts",
             request: "PasswordResetConfirmRequest",
@@ -58,7 +63,9 @@ extension RouteDocs {
 
 extension SchemaDocs {
     static let accounts: [String: JSONValue] = [
-        "Health": JSONSchema.object(["status": JSONSchema.string, "database": JSONSchema.string]),
+        "Health": JSONSchema.object([
+            "status": JSONSchema.enumeration(HealthResponse.Status.self), "database": JSONSchema.string,
+        ]),
         "User": JSONSchema.object([
             "id": JSONSchema.string, "username": JSONSchema.string, "email": JSONSchema.string,
             "displayName": JSONSchema.string, "coins": JSONSchema.int,
@@ -68,7 +75,7 @@ extension SchemaDocs {
                 "id": JSONSchema.string, "username": JSONSchema.string, "email": JSONSchema.string,
                 "displayName": JSONSchema.string, "coins": JSONSchema.int,
                 "ownedCount": JSONSchema.int, "avatarUrl": JSONSchema.nullable("string"),
-                "landing": ["type": "string", "enum": ["store", "library"]],
+                "landing": JSONSchema.enumeration(MeResponse.Landing.self),
             ],
             required: ["id", "username", "email", "displayName", "coins", "ownedCount", "landing"]),
         "AuthResponse": JSONSchema.object(["user": JSONSchema.ref("User"), "token": JSONSchema.string]),
@@ -80,6 +87,7 @@ extension SchemaDocs {
             ["username": JSONSchema.string, "password": JSONSchema.string, "remember": JSONSchema.bool],
             required: ["username", "password"]),
         "PasswordResetRequest": JSONSchema.object(["email": JSONSchema.string]),
+        "PasswordResetAccepted": JSONSchema.object(["status": JSONSchema.string]),
         "PasswordResetConfirmRequest": JSONSchema.object(["token": JSONSchema.string, "newPassword": JSONSchema.string]
         ),
         "ChangeUsernameRequest": JSONSchema.object(["oldUsername": JSONSchema.string, "newUsername": JSONSchema.string]

@@ -1,3 +1,5 @@
+import SoTubeAPI
+
 // Catalog, search, per-user discovery lists and My Music (SPEC C1–C6, L1–L3).
 extension RouteDocs {
     static let catalog: [RouteDoc] = [
@@ -45,7 +47,7 @@ extension RouteDocs {
         RouteDoc(
             "GET", "/api/v1/search/suggestions", "Suggestions while typing: matching past queries, then catalog names",
             tag: "search",
-            responses: [200: ("Suggestions", "SearchHistory"), 422: ("Bad explicit", nil)],
+            responses: [200: ("Suggestions", "SearchSuggestions"), 422: ("Bad explicit", nil)],
             query: ["q": "What has been typed so far", "explicit": "false leaves out explicit names"]),
         RouteDoc(
             "GET", "/api/v1/me/favourites", "The caller's favourite songs and volumes", tag: "discovery", auth: true,
@@ -144,7 +146,7 @@ extension SchemaDocs {
             [
                 "id": JSONSchema.string, "name": JSONSchema.string, "description": JSONSchema.string,
                 "artworkUrl": JSONSchema.string, "trackCount": JSONSchema.int,
-                "kind": ["type": "string", "enum": ["volume", "mood"]],
+                "kind": JSONSchema.enumeration(PlaylistSummaryDTO.Kind.self),
             ]),
         "PlaylistDetail": JSONSchema.object([
             "playlist": JSONSchema.ref("PlaylistSummary"), "tracks": JSONSchema.array(JSONSchema.ref("Track")),
@@ -172,6 +174,7 @@ extension SchemaDocs {
                 "playlists": JSONSchema.array(JSONSchema.ref("PlaylistSummary")),
             ]),
         "SearchHistory": JSONSchema.object(["queries": JSONSchema.array(JSONSchema.string)]),
+        "SearchSuggestions": JSONSchema.object(["queries": JSONSchema.array(JSONSchema.string)]),
         "Favourites": JSONSchema.object([
             "tracks": JSONSchema.array(JSONSchema.ref("Track")),
             "playlists": JSONSchema.array(JSONSchema.ref("PlaylistSummary")),
@@ -179,13 +182,15 @@ extension SchemaDocs {
         "RecentlyPlayed": JSONSchema.object(["tracks": JSONSchema.array(JSONSchema.ref("Track"))]),
         "RecordPlayRequest": JSONSchema.object(["trackId": JSONSchema.string]),
         "LibrarySongs": JSONSchema.object([
-            "sort": JSONSchema.string, "tracks": JSONSchema.array(JSONSchema.ref("Track")),
+            "sort": JSONSchema.enumeration(LibrarySongsDTO.Sort.self),
+            "tracks": JSONSchema.array(JSONSchema.ref("Track")),
         ]),
         "LibraryAlbum": JSONSchema.object([
             "album": JSONSchema.ref("AlbumSummary"), "ownedTracks": JSONSchema.array(JSONSchema.ref("Track")),
         ]),
         "LibraryAlbums": JSONSchema.object([
-            "sort": JSONSchema.string, "albums": JSONSchema.array(JSONSchema.ref("LibraryAlbum")),
+            "sort": JSONSchema.enumeration(LibraryAlbumsDTO.Sort.self),
+            "albums": JSONSchema.array(JSONSchema.ref("LibraryAlbum")),
         ]),
         "LibraryArtist": JSONSchema.object([
             "artist": JSONSchema.ref("ArtistSummary"), "albums": JSONSchema.array(JSONSchema.ref("LibraryAlbum")),

@@ -1,3 +1,5 @@
+import SoTubeAPI
+
 // Coins, top-ups, purchases, gift codes and the sandbox payment provider (SPEC P1–P8).
 extension RouteDocs {
     static let commerce: [RouteDoc] = [
@@ -52,7 +54,7 @@ extension RouteDocs {
                 ),
             ],
             headers: [
-                "Idempotency-Key":
+                SoTubeHeader.idempotencyKey:
                     "Required. A unique value per purchase (e.g. a UUID); a retry with the same key and body answers the first result and charges nothing"
             ]),
         RouteDoc(
@@ -70,7 +72,7 @@ extension RouteDocs {
                 409: ("The top-up was cancelled", nil), 422: ("Missing field", nil),
             ],
             headers: [
-                "X-Sandbox-Signature":
+                SoTubeHeader.sandboxSignature:
                     "Hex HMAC-SHA256 of \"topUpId.providerReference\" with the provider's key"
             ]),
         RouteDoc(
@@ -107,14 +109,14 @@ extension SchemaDocs {
             [
                 "id": JSONSchema.string, "packId": JSONSchema.string, "coins": JSONSchema.int,
                 "price": JSONSchema.ref("Money"),
-                "status": ["type": "string", "enum": ["pending", "captured", "declined", "cancelled"]],
+                "status": JSONSchema.enumeration(TopUpDTO.Status.self),
                 "createdAt": ["type": "string", "format": "date-time"],
             ]),
         "PurchaseRequest": JSONSchema.object(
             ["trackId": JSONSchema.string, "albumId": JSONSchema.string], required: []),
         "Purchase": JSONSchema.object(
             [
-                "id": JSONSchema.string, "kind": ["type": "string", "enum": ["track", "album"]],
+                "id": JSONSchema.string, "kind": JSONSchema.enumeration(PurchaseDTO.Kind.self),
                 "trackIds": JSONSchema.array(JSONSchema.string),
                 "albumId": JSONSchema.nullable("string"), "title": JSONSchema.string, "coins": JSONSchema.int,
                 "balanceAfter": JSONSchema.int,
@@ -126,7 +128,7 @@ extension SchemaDocs {
         "HistoryEntry": JSONSchema.object(
             [
                 "id": JSONSchema.string,
-                "kind": ["type": "string", "enum": ["purchase", "top-up", "gift-code", "grant"]],
+                "kind": JSONSchema.enumeration(HistoryEntryDTO.Kind.self),
                 "description": JSONSchema.string, "coins": JSONSchema.int, "money": JSONSchema.ref("Money"),
                 "balanceAfter": JSONSchema.int,
                 "createdAt": ["type": "string", "format": "date-time"],

@@ -1,4 +1,5 @@
 import Foundation
+import SoTubeAPI
 
 /// One documented operation.
 public struct RouteDoc: Sendable {
@@ -68,14 +69,14 @@ public enum OpenAPIDocument {
                 "schemas": .object(components),
                 "securitySchemes": [
                     "bearer": ["type": "http", "scheme": "bearer"],
-                    "cookie": ["type": "apiKey", "in": "cookie", "name": "sotube_session"],
+                    "cookie": ["type": "apiKey", "in": "cookie", "name": .string(SoTubeCookie.session)],
                 ],
             ],
         ]
     }
 
     public static func json() -> Data {
-        (try? JSONEncoder.sotube.encode(document())) ?? Data("{}".utf8)
+        (try? SoTubeJSON.encoder.encode(document())) ?? Data("{}".utf8)
     }
 
     static func operation(_ route: RouteDoc) -> JSONValue {
@@ -159,6 +160,11 @@ public enum JSONSchema {
     public static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
     public static func array(_ item: JSONValue) -> JSONValue { ["type": "array", "items": item] }
     public static func nullable(_ type: String) -> JSONValue { ["type": [.string(type), "null"]] }
+    /// A string with the values of a SoTubeAPI wire enum, so the document lists what is sent.
+    public static func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> JSONValue
+    where E.RawValue == String {
+        ["type": "string", "enum": .array(E.allCases.map { .string($0.rawValue) })]
+    }
     public static func object(_ properties: [String: JSONValue], required: [String]? = nil) -> JSONValue {
         [
             "type": "object", "properties": .object(properties),

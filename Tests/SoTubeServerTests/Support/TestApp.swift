@@ -59,7 +59,7 @@ extension TestClientProtocol {
         var headers = extra
         headers[.contentType] = "application/json"
         if let token { headers[.authorization] = "Bearer \(token)" }
-        let buffer = try body.map { ByteBuffer(data: try JSONEncoder().encode($0)) }
+        let buffer = try body.map { ByteBuffer(data: try SoTubeJSON.encoder.encode($0)) }
         return try await execute(uri: uri, method: method, headers: headers, body: buffer)
     }
 
@@ -75,9 +75,7 @@ extension TestClientProtocol {
 
 extension TestResponse {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(T.self, from: Data(buffer: body))
+        try SoTubeJSON.decoder.decode(T.self, from: Data(buffer: body))
     }
 
     var problem: ProblemDocument? { try? decode(ProblemDocument.self) }

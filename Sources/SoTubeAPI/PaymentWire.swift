@@ -1,0 +1,74 @@
+import Foundation
+
+// Wire types for buying coins with money through a payment provider (SPEC P1, P2).
+
+/// `POST /api/v1/wallet/top-ups` body.
+public struct TopUpRequest: Codable, Sendable {
+    public var packId: String
+    public init(packId: String) { self.packId = packId }
+}
+
+/// 201 answer: open `checkoutUrl` (the sandbox provider's hosted page) to pay.
+public struct TopUpCreatedDTO: Codable, Sendable, Equatable {
+    public var topUpId: String
+    public var checkoutUrl: String
+    public init(topUpId: String, checkoutUrl: String) {
+        self.topUpId = topUpId
+        self.checkoutUrl = checkoutUrl
+    }
+}
+
+/// `GET /api/v1/wallet/top-ups/{id}`.
+public struct TopUpDTO: Codable, Sendable, Equatable {
+    /// Where the payment stands. Coins are credited only once it is ``captured``.
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        /// Waiting for the buyer to pay.
+        case pending
+        /// Paid: the coins are credited.
+        case captured
+        /// The provider refused the payment.
+        case declined
+        /// The buyer gave up.
+        case cancelled
+    }
+
+    public var id: String
+    public var packId: String
+    public var coins: Int
+    public var price: MoneyDTO
+    public var status: Status
+    public var createdAt: Date
+    public init(id: String, packId: String, coins: Int, price: MoneyDTO, status: Status, createdAt: Date) {
+        self.id = id
+        self.packId = packId
+        self.coins = coins
+        self.price = price
+        self.status = status
+        self.createdAt = createdAt
+    }
+}
+
+/// `POST /api/v1/payments/sandbox/capture`: the sandbox provider's capture notification. The server
+/// checks `X-Sandbox-Signature` (``SoTubeHeader/sandboxSignature``: hex HMAC-SHA256 of
+/// "topUpId.providerReference" with the provider key).
+public struct CaptureNotification: Codable, Sendable, Equatable {
+    public var topUpId: String
+    public var providerReference: String
+    public init(topUpId: String, providerReference: String) {
+        self.topUpId = topUpId
+        self.providerReference = providerReference
+    }
+}
+
+/// The capture answer: the top-up, whether this call credited coins (false on a replay) and the
+/// buyer's balance.
+public struct CaptureResultDTO: Codable, Sendable, Equatable {
+    public var topUp: TopUpDTO
+    public var credited: Bool
+    public var coins: Int
+    public init(topUp: TopUpDTO, credited: Bool, coins: Int) {
+        self.topUp = topUp
+        self.credited = credited
+        self.coins = coins
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+// Wire types for buying songs and albums with coins (SPEC P3, P4, P6, P7).
+
+/// `POST /api/v1/purchases` body: exactly one of `trackId` or `albumId`; header `Idempotency-Key`
+/// (``SoTubeHeader/idempotencyKey``).
+public struct PurchaseRequest: Codable, Sendable, Equatable {
+    public var trackId: String?
+    public var albumId: String?
+    public init(trackId: String? = nil, albumId: String? = nil) {
+        self.trackId = trackId
+        self.albumId = albumId
+    }
+}
+
+public struct PurchaseDTO: Codable, Sendable, Equatable {
+    /// What was bought.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// One song.
+        case track
+        /// A whole album (the songs not owned yet).
+        case album
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var trackIds: [String]
+    public var albumId: String?
+    public var title: String
+    /// Coins charged.
+    public var coins: Int
+    public var balanceAfter: Int
+    public var createdAt: Date
+    public init(
+        id: String, kind: Kind, trackIds: [String], albumId: String?, title: String, coins: Int,
+        balanceAfter: Int, createdAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.trackIds = trackIds
+        self.albumId = albumId
+        self.title = title
+        self.coins = coins
+        self.balanceAfter = balanceAfter
+        self.createdAt = createdAt
+    }
+}
+
+/// 201 answer of a purchase: the purchase and the balance now.
+public struct PurchaseResultDTO: Codable, Sendable, Equatable {
+    public var purchase: PurchaseDTO
+    public var coins: Int
+    public init(purchase: PurchaseDTO, coins: Int) {
+        self.purchase = purchase
+        self.coins = coins
+    }
+}
+
+/// `GET /api/v1/purchases`: newest first.
+public struct PurchaseListDTO: Codable, Sendable, Equatable {
+    public var purchases: [PurchaseDTO]
+    public init(purchases: [PurchaseDTO]) { self.purchases = purchases }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// The paths of the SoTube HTTP API, one per route, for the server's own links and for clients.
+///
+/// Paths are absolute (`/api/v1/...`) and relative to the server's origin. Functions taking an id
+/// percent-encode it as one path segment; those taking query values encode them as well and leave
+/// out parameters that are `nil`, so the server applies its default.
+///
+/// ```swift
+/// SoTubeRoutes.album("al1")              // "/api/v1/albums/al1"
+/// SoTubeRoutes.search("back in", limit: 5) // "/api/v1/search?q=back%20in&limit=5"
+/// ```
+public enum SoTubeRoutes {
+    /// The prefix of every JSON API route.
+    public static let api = "/api/v1"
+
+    // MARK: Service
+
+    /// `GET`: liveness and database check, ``HealthResponse``.
+    public static let health = "/healthz"
+    /// `GET`: the OpenAPI 3.1 document describing every route.
+    public static let openAPI = "/openapi.json"
+    /// `GET`: Prometheus metrics in text format.
+    public static let metrics = "/metrics"
+
+    // MARK: Accounts
+
+    /// `POST` ``RegisterRequest`` → 201 ``AuthResponse`` and the session cookies.
+    public static let register = "\(api)/auth/register"
+    /// `POST` ``LoginRequest`` → ``AuthResponse`` and the session cookies.
+    public static let login = "\(api)/auth/login"
+    /// `POST`: ends the caller's session → 204.
+    public static let logout = "\(api)/auth/logout"
+    /// `POST` ``PasswordResetRequest`` → 202 ``PasswordResetAcceptedDTO``, whether or not the address is known.
+    public static let passwordReset = "\(api)/auth/password-reset"
+    /// `POST` ``PasswordResetConfirmRequest`` → 204.
+    public static let passwordResetConfirm = "\(api)/auth/password-reset/confirm"
+    /// `GET` → ``MeResponse``.
+    public static let me = "\(api)/me"
+    /// `PUT` ``ChangeUsernameRequest`` → ``UserDTO``.
+    public static let username = "\(api)/me/username"
+    /// `PUT` ``ChangePasswordRequest`` → 204.
+    public static let password = "\(api)/me/password"
+    /// `GET`: the caller's app passwords; `POST`: create one.
+    public static let appPasswords = "\(api)/me/app-passwords"
+    /// `DELETE`: revokes the app password `id`.
+    public static func appPassword(_ id: String) -> String { "\(appPasswords)/\(segment(id))" }
+
+    // MARK: Store and catalog
+
+    /// `GET` → ``StoreHomeDTO``.
+    public static let storeHome = "\(api)/store/home"
+    /// `GET` → ``MoodListDTO``.
+    public static let moods = "\(api)/moods"
+    /// `GET` → ``ArtistDetailDTO``.
+    public static func artist(_ id: String) -> String { "\(api)/artists/\(segment(id))" }
+    /// `GET` → ``AlbumDetailDTO``.
+    public static func album(_ id: String) -> String { "\(api)/albums/\(segment(id))" }
+    /// `GET` → ``PlaylistDetailDTO``.
+    public static func playlist(_ id: String) -> String { "\(api)/playlists/\(segment(id))" }
+    /// `GET` → ``TrackDetailDTO``.
+    public static func track(_ id: String) -> String { "\(api)/tracks/\(segment(id))" }
+
+    // MARK: Media
+
+    /// `GET`, `HEAD`: the song's audio, full for owners and the preview for everyone else
+    /// (see ``SoTubeHeader/rendition``). Supports `Range`.
+    public static func trackAudio(_ id: String) -> String { "\(track(id))/audio" }
+    /// `GET`: the owner's original file of a song.
+    public static func trackDownload(_ id: String) -> String { "\(track(id))/download" }
+    /// `GET`: a ZIP of the caller's songs of an album.
+    public static func albumDownload(_ id: String) -> String { "\(album(id))/download" }
+    /// `GET`: an album's artwork as JPEG; `size` in pixels (the server's default when nil).
+    public static func albumArtwork(_ id: String, size: Int? = nil) -> String {
+        "\(album(id))/artwork" + query(["size": size.map(String.init)])
+    }
+    /// `GET`: an artist's picture as JPEG; `size` in pixels (the server's default when nil).
+    public static func artistImage(_ id: String, size: Int? = nil) -> String {
+        "\(artist(id))/image" + query(["size": size.map(String.init)])
+    }
+    /// `GET`: a playlist's cover as JPEG; `size` in pixels (the server's default when nil).
+    public static func playlistArtwork(_ id: String, size: Int? = nil) -> String {
+        "\(playlist(id))/artwork" + query(["size": size.map(String.init)])
+    }
+
+    // MARK: Search
+
+    /// `GET ?q=&limit=&offset=&explicit=` → ``SearchResultsDTO``.
+    public static let search = "\(api)/search"
+    /// `GET` `search` for `text` → ``SearchResultsDTO``.
+    public static func search(_ text: String, limit: Int? = nil, offset: Int? = nil, explicit: Bool? = nil)
+        -> String
+    {
+        search
+            + query([
+                "q": text, "limit": limit.map(String.init), "offset": offset.map(String.init),
+                "explicit": explicit.map(String.init),
+            ])
+    }
+    /// `GET` → ``SearchHistoryDTO``; `DELETE` clears it → 204.
+    public static let searchHistory = "\(api)/search/history"
+    /// `GET ?q=&explicit=` → ``SearchSuggestionsDTO``.
+    public static let searchSuggestions = "\(api)/search/suggestions"
+    /// `GET` suggestions for what the user has typed so far → ``SearchSuggestionsDTO``.
+    public static func searchSuggestions(_ text: String, explicit: Bool? = nil) -> String {
+        searchSuggestions + query(["q": text, "explicit": explicit.map(String.init)])
+    }
+
+    // MARK: Favourites and recently played
+
+    /// `GET` → ``FavouritesDTO``.
+    public static let favourites = "\(api)/me/favourites"
+    /// `PUT` marks, `DELETE` unmarks a favourite song → 204.
+    public static func favouriteTrack(_ id: String) -> String { "\(favourites)/tracks/\(segment(id))" }
+    /// `PUT` marks, `DELETE` unmarks a favourite playlist → 204.
+    public static func favouritePlaylist(_ id: String) -> String { "\(favourites)/playlists/\(segment(id))" }
+    /// `GET` → ``RecentlyPlayedDTO``; `POST` ``RecordPlayRequest`` → 204.
+    public static let recentlyPlayed = "\(api)/me/recently-played"
+
+    // MARK: Library
+
+    /// `GET ?sort=default|name` → ``LibrarySongsDTO``.
+    public static let librarySongs = "\(api)/library/songs"
+    /// `GET` the owned songs in `sort` order → ``LibrarySongsDTO``.
+    public static func librarySongs(sort: LibrarySongsDTO.Sort?) -> String {
+        librarySongs + query(["sort": sort?.rawValue])
+    }
+    /// `GET ?sort=artist|name` → ``LibraryAlbumsDTO``.
+    public static let libraryAlbums = "\(api)/library/albums"
+    /// `GET` the owned albums in `sort` order → ``LibraryAlbumsDTO``.
+    public static func libraryAlbums(sort: LibraryAlbumsDTO.Sort?) -> String {
+        libraryAlbums + query(["sort": sort?.rawValue])
+    }
+    /// `GET` → ``LibraryArtistsDTO``.
+    public static let libraryArtists = "\(api)/library/artists"
+
+    // MARK: Wallet and purchases
+
+    /// `GET` → ``WalletDTO``.
+    public static let wallet = "\(api)/wallet"
+    /// `POST` ``TopUpRequest`` → 201 ``TopUpCreatedDTO``.
+    public static let topUps = "\(api)/wallet/top-ups"
+    /// `GET` → ``TopUpDTO``.
+    public static func topUp(_ id: String) -> String { "\(topUps)/\(segment(id))" }
+    /// `GET ?limit=` → ``HistoryDTO``.
+    public static let walletHistory = "\(api)/wallet/history"
+    /// `GET` the newest `limit` entries → ``HistoryDTO``.
+    public static func walletHistory(limit: Int?) -> String {
+        walletHistory + query(["limit": limit.map(String.init)])
+    }
+    /// `POST` ``RedeemRequest`` → ``RedeemResultDTO``.
+    public static let redeem = "\(api)/wallet/redeem"
+    /// `POST` ``PurchaseRequest`` with ``SoTubeHeader/idempotencyKey`` → 201 ``PurchaseResultDTO``;
+    /// `GET` → ``PurchaseListDTO``.
+    public static let purchases = "\(api)/purchases"
+    /// `POST` ``CaptureNotification`` from the sandbox payment provider → ``CaptureResultDTO``.
+    public static let sandboxCapture = "\(api)/payments/sandbox/capture"
+
+    // MARK: Pages outside the JSON API
+
+    /// `GET`, `POST`: the sandbox provider's hosted checkout page of a top-up (HTML).
+    public static func sandboxCheckout(_ topUpID: String) -> String { "/sandbox/checkout/\(segment(topUpID))" }
+    /// `GET`: a song's public share page (HTML).
+    public static func sharePage(_ trackID: String) -> String { "/song/\(segment(trackID))" }
+    /// `GET`, `POST`: a Subsonic/OpenSubsonic method, e.g. `subsonic("ping")` → `/rest/ping`.
+    public static func subsonic(_ method: String) -> String { "/rest/\(segment(method))" }
+
+    // MARK: Encoding
+
+    /// Characters left as they are in a path segment or query value: those JavaScript's
+    /// `encodeURIComponent` leaves, so the web app and Swift clients build the same URLs.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+
+    /// `text` percent-encoded as one path segment (a `/` in it does not start a new segment).
+    public static func segment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    /// `?name=value&...` for the non-nil values in the order given, or "" when all are nil.
+    static func query(_ items: KeyValuePairs<String, String?>) -> String {
+        let pairs = items.compactMap { name, value in value.map { "\(name)=\(segment($0))" } }
+        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+    }
+}

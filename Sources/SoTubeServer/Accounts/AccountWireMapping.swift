@@ -1,0 +1,21 @@
+import SoTubeAPI
+import SoTubeCore
+
+/// The one place account models become wire types.
+extension UserDTO {
+    init(_ user: User) {
+        self.init(
+            id: user.id, username: user.username, email: user.email, displayName: user.displayName,
+            coins: user.coins)
+    }
+}
+
+extension MeResponse {
+    /// `user` with how many songs they own; they start in My Music once they own one (SPEC A7).
+    init(user: User, ownedCount: Int, avatarUrl: String? = nil) {
+        self.init(
+            id: user.id, username: user.username, email: user.email, displayName: user.displayName,
+            coins: user.coins, ownedCount: ownedCount, avatarUrl: avatarUrl,
+            landing: ownedCount > 0 ? .library : .store)
+    }
+}
