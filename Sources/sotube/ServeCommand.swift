@@ -19,10 +19,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Folder of the web app. Default: ./Public when it exists")
     var publicDir: String?
 
+    @Option(
+        help: """
+            Selling coins: sandbox (the built-in test provider, public test cards, no real money) or off \
+            (coins come from gift codes and grants). Default: $SOTUBE_PAYMENTS, else sandbox for the demo \
+            store and off when SOTUBE_DEMO=0.
+            """)
+    var payments: String?
+
     func run() async throws {
         var configuration = try store.configuration { flags in
             flags.port = port
             flags.host = host
+            flags.payments = payments
         }
         configuration.publicDirectory = PublicFolder.locate(explicit: publicDir)
         try await serve(configuration)

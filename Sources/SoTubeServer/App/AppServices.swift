@@ -33,9 +33,16 @@ public struct AppServices: Sendable {
     }
 
     /// Opens (and migrates) the database the configuration names, creating the data folder.
+    /// The data folder is created private (0700): it holds reset links in the outbox and, with
+    /// SQLite, every password hash.
     public static func open(_ configuration: ServerConfiguration) async throws -> AppServices {
-        if configuration.databaseURL == nil {
-            try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        var configuration = configuration
+        try FileManager.default.createDirectory(
+            at: configuration.dataDirectory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        if configuration.secretKey == nil {
+            configuration.secretKey = try SecretKeyFile.loadOrCreate(
+                in: configuration.dataDirectory, ids: configuration.ids)
         }
         let database = try await SoTubeDatabase.open(
             configuration.database, now: configuration.clock.now(), logger: configuration.logger)

@@ -9,6 +9,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let configuration = services.configuration
     let database = services.database
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: ForwardedHeadersMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ProblemMiddleware())
     if let publicDirectory = configuration.publicDirectory {

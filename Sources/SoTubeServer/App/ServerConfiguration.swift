@@ -27,6 +27,13 @@ public struct ServerConfiguration: Sendable {
     public var preview = PreviewPolicy(seconds: 30)
     /// Seed the demo catalog into an empty store at start.
     public var seedsDemoCatalog = true
+    /// Whether coins can be bought: the sandbox provider (test cards, no real money) or not at all.
+    public var payments: PaymentsMode = .off
+    /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed.
+    public var trustedProxies: Set<String> = []
+    /// The server's secret (CSRF tokens, signatures); nil: `AppServices.open` reads or creates
+    /// `DATA/secret.key`. Servers sharing a database must share it.
+    public var secretKey: [UInt8]?
     public var clock: any SoTubeClock = SystemClock()
     public var ids: any IDSource = RandomIDSource()
     public var logger: Logger = Logger(label: "sotube")
@@ -44,6 +51,14 @@ public struct ServerConfiguration: Sendable {
     public var baseURL: String { publicBaseURL ?? "http://localhost:\(port)" }
 }
 
+/// Whether the store sells coins, and through which provider.
+public enum PaymentsMode: String, Sendable, CaseIterable {
+    /// The built-in sandbox provider: public test cards, no real money. For demos and tests.
+    case sandbox
+    /// No top-ups: coins come from gift codes and operator grants.
+    case off
+}
+
 /// What the command line said; nil means "not given" (the environment or the default decides).
 public struct ConfigurationFlags: Sendable {
     public var host: String?
@@ -52,6 +67,7 @@ public struct ConfigurationFlags: Sendable {
     public var databaseURL: String?
     public var publicDirectory: String?
     public var previewSeconds: Int?
+    public var payments: String?
     public var verbose = false
     public init() {}
 }
@@ -96,6 +112,27 @@ extension ServerConfiguration {
             in: previewSecondsRange)
         configuration.preview = PreviewPolicy(seconds: seconds ?? 30)
         configuration.seedsDemoCatalog = environment["SOTUBE_DEMO"] != "0"
+        // The sandbox's test cards are public: selling "coins" with them is on by default only for the
+        // demo store.
+        if let text = flags.payments ?? environment["SOTUBE_PAYMENTS"] {
+            guard let mode = PaymentsMode(rawValue: text) else {
+                let modes = PaymentsMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ConfigurationError(description: "--payments (SOTUBE_PAYMENTS) must be one of: \(modes)")
+            }
+            configuration.payments = mode
+        } else {
+            configuration.payments = configuration.seedsDemoCatalog ? .sandbox : .off
+        }
+        configuration.trustedProxies = Set(
+            (environment["SOTUBE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty })
+        if let key = environment["SOTUBE_SECRET_KEY"] {
+            guard key.utf8.count >= 32 else {
+                throw ConfigurationError(description: "SOTUBE_SECRET_KEY must be at least 32 characters")
+            }
+            configuration.secretKey = Array(key.utf8)
+        }
         configuration.publicBaseURL = environment["SOTUBE_PUBLIC_URL"].map { String($0.trimmingSuffix("/")) }
         configuration.publicDirectory = flags.publicDirectory.map { URL(fileURLWithPath: $0) }
         let level: Logger.Level = flags.verbose ? .debug : .info

@@ -11,13 +11,19 @@ public struct Identity: Sendable {
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var identity: Identity?
-    /// The client's address, for throttling ("unknown" when the channel has none).
-    public let clientAddress: String
+    /// The address of the connection's other end ("unknown" when the channel has none).
+    public let peerAddress: String
+    /// The client's address, for throttling: the peer, or what a trusted proxy says it forwards for.
+    public var clientAddress: String
+    /// Whether the client reached us over TLS (only a trusted proxy's `X-Forwarded-Proto` can say so;
+    /// this server speaks plain HTTP itself).
+    public var isSecure = false
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.identity = nil
-        self.clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        self.peerAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        self.clientAddress = peerAddress
     }
 
     /// JSON bodies larger than this are refused with 413.

@@ -23,6 +23,8 @@ struct TestApp {
         configuration.dataDirectory = directory
         configuration.databaseURL = databaseURL
         configuration.bcryptCost = 4
+        configuration.payments = .sandbox
+        configuration.secretKey = Array(repeating: 7, count: 32)
         configuration.clock = clock
         configuration.ids = SequentialIDSource(prefix: "t")
         configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }

@@ -1,0 +1,35 @@
+import Hummingbird
+
+/// Who the client is when a reverse proxy stands in front: `X-Forwarded-For` and
+/// `X-Forwarded-Proto` are believed only when the connection comes from a configured trusted proxy,
+/// so a client cannot name itself someone else (or claim TLS) by sending the headers.
+struct ForwardedHeadersMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let trustedProxies: Set<String>
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard !trustedProxies.isEmpty, trustedProxies.contains(context.peerAddress) else {
+            return try await next(request, context)
+        }
+        var context = context
+        if let forwarded = request.headers[values: .init("X-Forwarded-For")!].last {
+            context.clientAddress = Self.client(forwardedFor: forwarded, trusted: trustedProxies) ?? context.peerAddress
+        }
+        if let proto = request.headers[.init("X-Forwarded-Proto")!] {
+            context.isSecure =
+                proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces)
+                .lowercased() == "https"
+        }
+        return try await next(request, context)
+    }
+
+    /// The nearest address in the chain that is not a trusted proxy (the right-most untrusted hop).
+    static func client(forwardedFor header: String, trusted: Set<String>) -> String? {
+        let hops = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
+        return hops.last { !trusted.contains($0) } ?? hops.first
+    }
+}
