@@ -36,25 +36,36 @@ import Testing
     }
 }
 
-@Suite struct LoginThrottleTests {
-    @Test func refusesAfterTheLimitAndForgetsAfterTheWindow() {
-        var throttle = LoginThrottle(limit: 3, window: 60)
-        let start = Date(timeIntervalSince1970: 1000)
+@Suite struct ThrottleRuleTests {
+    let start = Date(timeIntervalSince1970: 1000)
+
+    @Test func allowsTheLimitThenWaitsLongerEachTime() {
+        let rule = ThrottleRule(limit: 3, window: 60, firstDelay: 10, maxDelay: 35)
+        var state: ThrottleState?
         for i in 0..<3 {
-            #expect(throttle.retryAfter(key: "u", now: start + Double(i)) == nil)
-            throttle.recordFailure(key: "u", now: start + Double(i))
+            let (next, wait) = rule.reserve(state, now: start + Double(i))
+            #expect(wait == nil)
+            state = next
         }
-        #expect(throttle.retryAfter(key: "u", now: start + 3) == 57)
-        #expect(throttle.retryAfter(key: "other", now: start + 3) == nil)
-        #expect(throttle.retryAfter(key: "u", now: start + 61) == nil)
+        // The third attempt started a 10 s wait.
+        #expect(rule.reserve(state, now: start + 3).wait == 9)
+        #expect(rule.reserve(state, now: start + 3).state == state)  // a refused attempt is not counted
+        let (fourth, allowed) = rule.reserve(state, now: start + 12)
+        #expect(allowed == nil && fourth.attempts == 4)
+        #expect(rule.reserve(fourth, now: start + 13).wait == 19)  // 20 s now
+        let (fifth, _) = rule.reserve(fourth, now: start + 40)
+        #expect(rule.reserve(fifth, now: start + 40).wait == 35)  // 40 s, capped at 35
     }
 
-    @Test func successClearsFailures() {
-        var throttle = LoginThrottle(limit: 2, window: 60)
-        let now = Date(timeIntervalSince1970: 0)
-        throttle.recordFailure(key: "u", now: now)
-        throttle.recordSuccess(key: "u")
-        throttle.recordFailure(key: "u", now: now)
-        #expect(throttle.retryAfter(key: "u", now: now) == nil)
+    @Test func aQuietWindowStartsAfresh() {
+        let rule = ThrottleRule(limit: 2, window: 60, firstDelay: 10)
+        let (first, _) = rule.reserve(nil, now: start)
+        let (second, _) = rule.reserve(first, now: start + 1)
+        #expect(second.blockedUntil == start + 11)
+        #expect(!rule.isStale(second, now: start + 70))
+        #expect(rule.isStale(second, now: start + 71))
+        let (fresh, wait) = rule.reserve(second, now: start + 71)
+        #expect(wait == nil && fresh.attempts == 1 && fresh.blockedUntil == nil)
+        #expect(rule.isStale(fresh, now: start + 131))
     }
 }

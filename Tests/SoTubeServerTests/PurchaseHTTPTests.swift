@@ -134,24 +134,34 @@ import Testing
         }
     }
 
-    @Test func aCookieSessionNeedsTheCSRFHeaderToBuy() async throws {
+    @Test func aCookieSessionNeedsItsOwnCSRFTokenToBuy() async throws {
         let app = try await TestApp.make()
         let tracks = try await CommerceFixture.album(app, "a1", prices: [5])
         try await app.run { client in
-            let token = try await client.register("erin")
+            let registered = try await client.json(
+                .post, "/api/v1/auth/register",
+                body: RegisterRequest(username: "erin", email: "erin@example.com", password: "password-erin"))
+            let token = try registered.decode(AuthResponse.self).token
+            let cookies = registered.headers[values: .setCookie]
+            let csrf = try #require(
+                cookies.first { $0.hasPrefix("sotube_csrf=") }?.dropFirst("sotube_csrf=".count)
+                    .prefix { $0 != ";" })
             try await CommerceFixture.grant(app, "erin", 10)
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            headers[.cookie] = "sotube_session=\(token); sotube_csrf=abc"
             headers[HTTPField.Name("Idempotency-Key")!] = "k"
             let body = ByteBuffer(string: "{\"trackId\":\"\(tracks[0])\"}")
-            let refused = try await client.execute(
-                uri: "/api/v1/purchases", method: .post, headers: headers, body: body)
-            #expect(refused.status == .forbidden)
-            headers[HTTPField.Name("X-CSRF-Token")!] = "abc"
-            let bought = try await client.execute(
-                uri: "/api/v1/purchases", method: .post, headers: headers, body: body)
-            #expect(bought.status == .created)
+            func buy(csrfCookie: String, header: String?) async throws -> TestResponse {
+                var headers = headers
+                headers[.cookie] = "sotube_session=\(token); sotube_csrf=\(csrfCookie)"
+                if let header { headers[HTTPField.Name("X-CSRF-Token")!] = header }
+                return try await client.execute(uri: "/api/v1/purchases", method: .post, headers: headers, body: body)
+            }
+            try await buy(csrfCookie: String(csrf), header: nil).expectProblem(.forbidden)
+            // A cookie pair planted by another site matches itself but not the session.
+            try await buy(csrfCookie: "abc", header: "abc").expectProblem(.forbidden)
+            #expect(try await client.wallet(token).coins == 10)
+            #expect(try await buy(csrfCookie: String(csrf), header: String(csrf)).status == .created)
         }
     }
 }

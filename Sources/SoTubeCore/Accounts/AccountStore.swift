@@ -12,7 +12,8 @@ public protocol AccountStore: Sendable {
     func listUsers() async throws -> [User]
     /// Changes the username. Throws conflict when the new one is taken.
     func renameUser(id: String, to newUsername: String) async throws
-    /// Stores a new password hash and ends every session except `keepSession` (a token hash).
+    /// Stores a new password hash, ends every session except `keepSession` (a token hash) and every
+    /// outstanding password reset of the user.
     func setPassword(userID: String, passwordHash: String, keepSession: String?) async throws
 
     func createSession(_ session: Session) async throws
@@ -25,4 +26,6 @@ public protocol AccountStore: Sendable {
     func createPasswordReset(_ reset: PasswordReset) async throws
     /// Marks the reset used and returns it, only if it exists, is unused and unexpired at `now`.
     func consumePasswordReset(tokenHash: String, now: Date) async throws -> PasswordReset?
+    /// Deletes sessions and password resets that expired (or were used) before `now`; returns how many.
+    func sweepExpired(now: Date) async throws -> Int
 }

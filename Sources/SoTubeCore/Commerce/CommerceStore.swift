@@ -31,6 +31,9 @@ public protocol CommerceStore: Sendable {
         -> CaptureOutcome
     /// Moves a top-up that is not captured to declined or cancelled; false when it was captured.
     func markTopUp(id: String, status: TopUpStatus) async throws -> Bool
+    /// Deletes top-ups that were never captured (pending, declined or cancelled) and were opened
+    /// before `cutoff`; returns how many. Captured ones stay with their ledger entries.
+    func deleteAbandonedTopUps(openedBefore cutoff: Date) async throws -> Int
 
     func createGiftCodes(_ codes: [GiftCode]) async throws
     /// Redeems a normalized code once. Throws notFound for an unknown code, conflict when redeemed.

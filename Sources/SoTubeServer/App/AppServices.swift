@@ -10,6 +10,8 @@ public struct AppServices: Sendable {
     public let auth: AuthService
     public let commerce: CommerceService
     public let media: MediaService
+    /// The server's secret (CSRF tokens): from the configuration or `DATA/secret.key`.
+    public let secretKey: [UInt8]
     public var clock: any SoTubeClock { configuration.clock }
     public var ids: any IDSource { configuration.ids }
     public var logger: Logger { configuration.logger }
@@ -22,7 +24,9 @@ public struct AppServices: Sendable {
             clock: configuration.clock, ids: configuration.ids,
             mailer: OutboxMailer(
                 directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
-            publicBaseURL: configuration.baseURL)
+            throttles: database.throttles, publicBaseURL: configuration.baseURL,
+            signUpRule: .signUpPerClient(perHour: configuration.signUpsPerHour), logger: configuration.logger)
+        self.secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,
             sandbox: SandboxPaymentProvider(keyBytes: configuration.ids.randomBytes(32), ids: configuration.ids),

@@ -19,10 +19,13 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     // The payment provider's hosted pages stand outside the API: their form posts are authorised
     // by the unguessable checkout id, not by a SoTube session, so they get no auth or CSRF check.
     checkout.registerHostedPages(on: router)
-    let app = router.group().add(middleware: AuthMiddleware(auth: services.auth))
+    let csrf = CSRFTokens(key: services.secretKey)
+    let app = router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
     let presenter = TrackPresenter(ownership: database.ownership, previewSeconds: configuration.preview.seconds)
     HealthController(database: database).register(on: app)
-    AuthController(auth: services.auth, ids: services.ids).register(on: app)
+    AuthController(
+        auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)
+    ).register(on: app)
     MeController(auth: services.auth, ownership: database.ownership).register(on: app)
     SharePageController(
         catalog: database.catalog, media: services.media, publicBaseURL: configuration.publicBaseURL,
@@ -67,12 +70,18 @@ public func serve(_ configuration: ServerConfiguration) async throws {
             "address": "http://\(configuration.host):\(configuration.port)",
             "database": "\(database.isPostgres ? "postgresql" : database.location)",
         ])
+    let sweeper = Sweeper(
+        accounts: services.database.accounts, commerce: services.database.commerce,
+        throttles: services.database.throttles, clock: services.clock)
+    let sweeping = Task { await sweeper.run(logger: configuration.logger) }
     do {
         try await buildApplication(services).runService()
     } catch {
+        sweeping.cancel()
         await services.database.shutdown()
         throw error
     }
+    sweeping.cancel()
     await services.database.shutdown()
     configuration.logger.info("stopped")
 }

@@ -29,6 +29,8 @@ public struct ServerConfiguration: Sendable {
     public var seedsDemoCatalog = true
     /// Whether coins can be bought: the sandbox provider (test cards, no real money) or not at all.
     public var payments: PaymentsMode = .off
+    /// Accounts one client address may open per hour.
+    public var signUpsPerHour = 10
     /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed.
     public var trustedProxies: Set<String> = []
     /// The server's secret (CSRF tokens, signatures); nil: `AppServices.open` reads or creates
@@ -123,6 +125,8 @@ extension ServerConfiguration {
         } else {
             configuration.payments = configuration.seedsDemoCatalog ? .sandbox : .off
         }
+        configuration.signUpsPerHour =
+            try reader.int(nil, flag: nil, variable: "SOTUBE_SIGNUPS_PER_HOUR", in: 1...1_000_000) ?? 10
         configuration.trustedProxies = Set(
             (environment["SOTUBE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)

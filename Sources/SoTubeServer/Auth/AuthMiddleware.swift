@@ -12,10 +12,11 @@ public enum SessionCookies {
 }
 
 /// Finds who is calling from `Authorization: Bearer` or the session cookie, and guards
-/// cookie-authenticated unsafe requests with a double-submit CSRF token.
+/// cookie-authenticated unsafe requests with a CSRF token bound to the session (`CSRFTokens`).
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let auth: AuthService
+    let csrf: CSRFTokens
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -30,11 +31,10 @@ struct AuthMiddleware: RouterMiddleware {
             let (user, session) = try await auth.identify(token: token)
         {
             let safe: Set<HTTPRequest.Method> = [.get, .head, .options]
-            if !safe.contains(request.method) {
-                let expected = request.cookies[SessionCookies.csrf]?.value
-                guard let expected, !expected.isEmpty, request.headers[SessionCookies.csrfHeader] == expected else {
-                    throw Problem(.forbidden, "Missing or wrong X-CSRF-Token header for a cookie session.")
-                }
+            if !safe.contains(request.method),
+                !csrf.isValid(request.headers[SessionCookies.csrfHeader], forSession: session.tokenHash)
+            {
+                throw Problem(.forbidden, "Missing or wrong X-CSRF-Token header for a cookie session.")
             }
             context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: true)
         }

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import SoTubeCore
 
 /// Accounts as the product describes them (SPEC A1–A5): the steps, in order, over the stores.
@@ -10,21 +9,28 @@ public struct AuthService: Sendable {
     let clock: any SoTubeClock
     let ids: any IDSource
     let mailer: any Mailer
-    let throttle: NIOLockedValueBox<LoginThrottle>
+    /// Login, sign-up and reset counts, kept in the database so that every server sees them.
+    let throttles: any ThrottleStore
     /// Base URL for links in mail, e.g. "http://localhost:8080".
     let publicBaseURL: String
+    /// How many accounts one client address may open per hour.
+    let signUpRule: ThrottleRule
+    let logger: Logger
 
     public init(
         accounts: any AccountStore, hasher: PasswordHasher, clock: any SoTubeClock, ids: any IDSource,
-        mailer: any Mailer, publicBaseURL: String, throttle: LoginThrottle = LoginThrottle()
+        mailer: any Mailer, throttles: any ThrottleStore, publicBaseURL: String,
+        signUpRule: ThrottleRule = .signUpPerClient(), logger: Logger = Logger(label: "sotube.auth")
     ) {
+        self.signUpRule = signUpRule
         self.accounts = accounts
         self.hasher = hasher
         self.clock = clock
         self.ids = ids
         self.mailer = mailer
+        self.throttles = throttles
         self.publicBaseURL = publicBaseURL
-        self.throttle = NIOLockedValueBox(throttle)
+        self.logger = logger
     }
 
     public struct Login: Sendable {
@@ -33,7 +39,10 @@ public struct AuthService: Sendable {
         public var session: Session
     }
 
-    public func register(username: String, email: String, password: String) async throws -> Login {
+    /// A new account and its first session. Sign-ups from one client address are throttled, counted
+    /// before the (slow) hashing so a burst cannot slip past the count.
+    public func register(username: String, email: String, password: String, client: String) async throws -> Login {
+        try await reserve([ThrottleKey("signup:" + client, signUpRule)])
         let user = try await createUser(username: username, email: email, password: password)
         return try await startSession(for: user, remember: false)
     }
@@ -52,30 +61,29 @@ public struct AuthService: Sendable {
         return user
     }
 
-    /// Checks the password; refuses with 429 after repeated failures for the same name or client.
+    /// Checks the password. Attempts are counted per (account, client address) and per client
+    /// address before the password is checked, so parallel tries cannot all pass the count; past the
+    /// limit the client waits longer each time (429). A success forgets that account's count.
     public func login(username: String, password: String, remember: Bool, client: String) async throws -> Login {
-        let keys = ["user:" + AccountRules.canonical(username), "client:" + client]
-        let now = clock.now()
-        let wait = throttle.withLockedValue { throttle in
-            keys.compactMap { throttle.retryAfter(key: $0, now: now) }.max()
-        }
-        if let wait { throw DomainError.rateLimited(retryAfterSeconds: wait) }
-
+        let account = ThrottleKey(
+            "login:" + AccountRules.canonical(username) + "|" + client, .loginPerAccountAndClient)
+        try await reserve([account, ThrottleKey("login-client:" + client, .loginPerClient)])
         let credentials = try await accounts.credentials(username: username)
-        let ok: Bool
-        if let credentials {
-            ok = try await hasher.verify(password, hash: credentials.passwordHash)
-        } else {
-            // Spend the same time as a real check so timing does not reveal which names exist.
-            _ = try await hasher.verify(password, hash: Self.dummyHash)
-            ok = false
-        }
-        guard ok, let credentials else {
-            throttle.withLockedValue { throttle in keys.forEach { throttle.recordFailure(key: $0, now: now) } }
+        // Unknown names are checked against a hash of the same cost, so timing does not tell them apart.
+        let hash: String
+        if let credentials { hash = credentials.passwordHash } else { hash = try await hasher.dummyHash() }
+        guard try await hasher.verify(password, hash: hash), let credentials else {
             throw DomainError.unauthorized(reason: "The username or password is wrong.")
         }
-        throttle.withLockedValue { throttle in throttle.recordSuccess(key: keys[0]) }
+        try await throttles.clear(account.key)
         return try await startSession(for: credentials.user, remember: remember)
+    }
+
+    /// Counts an attempt on `keys`, or throws 429 with the wait.
+    private func reserve(_ keys: [ThrottleKey]) async throws {
+        if let wait = try await throttles.reserve(keys, now: clock.now()) {
+            throw DomainError.rateLimited(retryAfterSeconds: wait)
+        }
     }
 
     public func logout(sessionTokenHash: String) async throws {
@@ -90,8 +98,26 @@ public struct AuthService: Sendable {
     }
 
     /// Mails a single-use link when the address belongs to an account; says nothing either way.
-    public func requestPasswordReset(email: String) async throws {
-        guard let user = try await accounts.user(email: email.trimmingCharacters(in: .whitespaces)) else { return }
+    /// Requests are throttled per client address and per address asked for. The lookup and the mail
+    /// happen after the answer (`background`), so known and unknown addresses answer alike and fast.
+    public func requestPasswordReset(email: String, client: String) async throws {
+        let email = email.trimmingCharacters(in: .whitespaces)
+        try await reserve([
+            ThrottleKey("reset-client:" + client, .resetPerClient),
+            ThrottleKey("reset-account:" + AccountRules.canonical(email), .resetPerAccount),
+        ])
+        Task { [self] in
+            do {
+                try await mailPasswordReset(email: email)
+            } catch {
+                logger.error("password reset mail failed", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// The reset itself: a token for the account with this address, and the mail with its link.
+    func mailPasswordReset(email: String) async throws {
+        guard let user = try await accounts.user(email: email) else { return }
         let token = ids.randomBytes(32).base64URLString
         let expires = clock.now() + AccountRules.passwordResetLifetime
         try await accounts.createPasswordReset(
@@ -158,7 +184,4 @@ public struct AuthService: Sendable {
         try await accounts.createSession(session)
         return Login(user: user, token: token, session: session)
     }
-
-    /// A bcrypt hash of a random string, for constant-time refusals.
-    static let dummyHash = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.2bG0m4T7kGnIh8xbVq7bHO8w8N2e"
 }

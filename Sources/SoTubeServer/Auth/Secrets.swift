@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HummingbirdBcrypt
+import NIOConcurrencyHelpers
 import NIOPosix
 import SoTubeCore
 
@@ -18,18 +19,63 @@ public enum TokenHash {
     }
 }
 
-/// bcrypt, run on the thread pool so the event loops stay free.
+/// bcrypt on a thread pool of its own. NIO's shared pool runs SQLite's queries: with bcrypt there
+/// too, a burst of sign-ups made every read wait behind the hashing. Here hashes queue among
+/// themselves on one thread fewer than the machine has cores (at least one).
 public struct PasswordHasher: Sendable {
     public let cost: UInt8
+    private let dummy = NIOLockedValueBox<String?>(nil)
+
+    static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+        pool.start()
+        return pool
+    }()
 
     public init(cost: UInt8) { self.cost = cost }
 
     public func hash(_ password: String) async throws -> String {
         let cost = self.cost
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+        return try await Self.pool.runIfActive { Bcrypt.hash(password, cost: cost) }
     }
 
     public func verify(_ password: String, hash: String) async throws -> Bool {
-        try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+        try await Self.pool.runIfActive { Bcrypt.verify(password, hash: hash) }
+    }
+
+    /// A hash of a random secret at this hasher's cost, made once: checking a password against it
+    /// takes as long as against a real account's, so refusals do not tell which usernames exist.
+    public func dummyHash() async throws -> String {
+        if let made = dummy.withLockedValue({ $0 }) { return made }
+        let secret = (0..<32).map { _ in String(UInt8.random(in: 0...255), radix: 16) }.joined()
+        let made = try await hash(secret)
+        return dummy.withLockedValue { stored in
+            if let stored { return stored }
+            stored = made
+            return made
+        }
+    }
+}
+
+/// CSRF tokens bound to a session: an HMAC of the session's token hash under the server's key, so a
+/// cookie pair planted by another site (or another session's token) does not pass.
+public struct CSRFTokens: Sendable {
+    private let key: [UInt8]
+
+    public init(key: [UInt8]) { self.key = key }
+
+    public func token(forSession sessionTokenHash: String) -> String {
+        let code = HMAC<SHA256>.authenticationCode(
+            for: Data(("csrf:" + sessionTokenHash).utf8), using: SymmetricKey(data: key))
+        return Array(code).base64URLString
+    }
+
+    /// Constant-time comparison of a presented token with the session's.
+    public func isValid(_ presented: String?, forSession sessionTokenHash: String) -> Bool {
+        guard let presented else { return false }
+        let expected = Array(token(forSession: sessionTokenHash).utf8)
+        let given = Array(presented.utf8)
+        guard expected.count == given.count else { return false }
+        return zip(expected, given).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -6,21 +6,24 @@ import SoTubeCore
 /// `/api/v1/auth/*`: register, log in, log out, password reset.
 struct AuthController {
     let auth: AuthService
-    /// Source of CSRF tokens.
-    let ids: any IDSource
+    /// The session-bound CSRF tokens the web app echoes on unsafe requests.
+    let csrf: CSRFTokens
+    /// Refuses log-ins, sign-ups and resets that another site's page sends.
+    let crossSiteGuard: CrossSiteGuard
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         let group = router.group("/api/v1/auth")
-        group.post("register") { request, context in
+        let sessionless = group.group().add(middleware: crossSiteGuard)
+        sessionless.post("register") { request, context in
             let body = try await request.decodeJSON(RegisterRequest.self, context: context)
             let login = try await auth.register(
-                username: body.username, email: body.email, password: body.password)
+                username: body.username, email: body.email, password: body.password, client: context.clientAddress)
             var response = try jsonResponse(
                 AuthResponse(user: UserDTO(login.user), token: login.token), status: .created)
             setSessionCookies(&response, login: login)
             return response
         }
-        group.post("login") { request, context in
+        sessionless.post("login") { request, context in
             let body = try await request.decodeJSON(LoginRequest.self, context: context)
             let login = try await auth.login(
                 username: body.username, password: body.password, remember: body.remember ?? false,
@@ -38,14 +41,14 @@ struct AuthController {
             }
             return response
         }
-        group.post("password-reset") { request, context in
+        sessionless.post("password-reset") { request, context in
             let body = try await request.decodeJSON(PasswordResetRequest.self, context: context)
-            try await auth.requestPasswordReset(email: body.email)
+            try await auth.requestPasswordReset(email: body.email, client: context.clientAddress)
             return try jsonResponse(
                 PasswordResetAcceptedDTO(status: "If an account has this address, a reset link is on its way."),
                 status: .accepted)
         }
-        group.post("password-reset/confirm") { request, context in
+        sessionless.post("password-reset/confirm") { request, context in
             let body = try await request.decodeJSON(PasswordResetConfirmRequest.self, context: context)
             try await auth.confirmPasswordReset(token: body.token, newPassword: body.newPassword)
             return Response(status: .noContent)
@@ -58,10 +61,10 @@ struct AuthController {
             Cookie(
                 name: SessionCookies.session, value: login.token, maxAge: maxAge, path: "/", httpOnly: true,
                 sameSite: .lax))
-        let csrf = ids.randomBytes(16).base64URLString
         response.setCookie(
             Cookie(
-                name: SessionCookies.csrf, value: csrf, maxAge: maxAge, path: "/", httpOnly: false,
+                name: SessionCookies.csrf, value: csrf.token(forSession: login.session.tokenHash), maxAge: maxAge,
+                path: "/", httpOnly: false,
                 sameSite: .lax))
     }
 }

@@ -4,9 +4,14 @@ import SoTubeAPI
 import SoTubeCore
 
 extension Request {
-    /// Decodes a JSON body. Malformed JSON → 400; a missing or mistyped field → 422 naming it;
-    /// too large → 413.
+    /// Decodes a JSON body. Not labelled `application/json` → 415 (a cross-site `<form>` can send
+    /// only form and plain-text bodies); malformed JSON → 400; a missing or mistyped field → 422
+    /// naming it; too large → 413.
     public func decodeJSON<T: Decodable>(_ type: T.Type, context: some RequestContext) async throws -> T {
+        guard Self.isJSON(headers[.contentType]) else {
+            throw Problem(
+                .unsupportedMediaType, "Send the body as JSON with the header Content-Type: application/json.")
+        }
         let buffer = try await collectBody(upTo: context.maxUploadSize)
         do {
             return try SoTubeJSON.decoder.decode(T.self, from: Data(buffer: buffer))
@@ -45,6 +50,14 @@ extension Request {
             throw Problem(.contentTooLarge, "The request body is larger than \(limit / 1024) KiB.")
         }
         return collected
+    }
+
+    /// `application/json` or `application/<something>+json`, with or without parameters.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces)
+            .lowercased()
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
     private static func fieldPath(_ path: [any CodingKey]) -> String {

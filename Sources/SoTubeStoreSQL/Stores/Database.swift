@@ -16,6 +16,7 @@ public struct SoTubeDatabase: Sendable {
     public let library: SQLLibraryStore
     public let media: SQLMediaLookup
     public let syntheticCatalog: SQLSyntheticCatalog
+    public let throttles: SQLThrottleStore
 
     package init(backend: any SQLBackend) {
         self.backend = backend
@@ -29,6 +30,7 @@ public struct SoTubeDatabase: Sendable {
         self.library = SQLLibraryStore(backend: backend)
         self.media = SQLMediaLookup(backend: backend)
         self.syntheticCatalog = SQLSyntheticCatalog(backend: backend)
+        self.throttles = SQLThrottleStore(backend: backend)
     }
 
     /// Opens the database `settings` name (SQLite path or postgres:// URL) and, unless `migrate` is

@@ -98,6 +98,7 @@ public struct SQLAccountStore: AccountStore {
                 AND token_hash <> \(bind: keepSession ?? "")
                 """
             ).run()
+            try await db.raw("DELETE FROM password_resets WHERE user_id = \(bind: userID)").run()
         }
     }
 
@@ -203,5 +204,17 @@ public struct SQLAccountStore: AccountStore {
                 coins: try row.decode(column: "coins", as: Int.self),
                 createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self))),
             passwordHash: try row.decode(column: "password_hash", as: String.self))
+    }
+
+    public func sweepExpired(now: Date) async throws -> Int {
+        let ms = now.epochMillis
+        return try await backend.transaction { db in
+            let sessions = try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: ms) RETURNING token_hash")
+                .all().count
+            let resets = try await db.raw(
+                "DELETE FROM password_resets WHERE expires_at <= \(bind: ms) OR used_at IS NOT NULL RETURNING token_hash"
+            ).all().count
+            return sessions + resets
+        }
     }
 }

@@ -102,6 +102,17 @@ extension SQLCommerceStore {
         }
     }
 
+    public func deleteAbandonedTopUps(openedBefore cutoff: Date) async throws -> Int {
+        try await backend.transaction { db in
+            try await db.raw(
+                """
+                DELETE FROM top_ups WHERE status IN ('pending', 'declined', 'cancelled')
+                AND created_at < \(bind: cutoff.epochMillis) RETURNING id
+                """
+            ).all().count
+        }
+    }
+
     static func decodeTopUp(_ row: any SQLRow) throws -> TopUp {
         TopUp(
             id: try row.decode(column: "id", as: String.self),

@@ -32,6 +32,7 @@ actor InMemoryAccountStore: AccountStore {
     func setPassword(userID: String, passwordHash: String, keepSession: String?) {
         users[userID]?.passwordHash = passwordHash
         sessions = sessions.filter { $0.value.userID != userID || $0.key == keepSession }
+        resets = resets.filter { $0.value.userID != userID }
     }
     func createSession(_ session: Session) { sessions[session.tokenHash] = session }
     func session(tokenHash: String, now: Date) -> Session? {
@@ -50,5 +51,11 @@ actor InMemoryAccountStore: AccountStore {
         reset.usedAt = now
         resets[tokenHash] = reset
         return reset
+    }
+    func sweepExpired(now: Date) -> Int {
+        let before = sessions.count + resets.count
+        sessions = sessions.filter { $0.value.expiresAt > now }
+        resets = resets.filter { $0.value.expiresAt > now && $0.value.usedAt == nil }
+        return before - sessions.count - resets.count
     }
 }

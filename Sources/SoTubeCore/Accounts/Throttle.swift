@@ -1,0 +1,90 @@
+import Foundation
+
+/// How often something may be tried (logins, sign-ups, reset requests): `limit` attempts per
+/// `window`, then a wait that doubles with every further attempt (from `firstDelay` up to
+/// `maxDelay`) instead of a hard lock. Pure: the store keeps the state, the caller the clock.
+public struct ThrottleRule: Sendable, Equatable {
+    public var limit: Int
+    public var window: TimeInterval
+    public var firstDelay: TimeInterval
+    public var maxDelay: TimeInterval
+
+    public init(limit: Int, window: TimeInterval, firstDelay: TimeInterval = 30, maxDelay: TimeInterval = 900) {
+        self.limit = max(1, limit)
+        self.window = window
+        self.firstDelay = firstDelay
+        self.maxDelay = max(firstDelay, maxDelay)
+    }
+
+    /// Wrong passwords for one account from one client address: an owner who mistypes waits
+    /// 30 s, 60 s, ... and is never locked out by what others try from elsewhere.
+    public static let loginPerAccountAndClient = ThrottleRule(limit: 5, window: 300)
+    /// Wrong passwords from one client address over all accounts (password spraying).
+    public static let loginPerClient = ThrottleRule(limit: 100, window: 300)
+    /// New accounts from one client address: `perHour` (10 by default), then waits from a minute up.
+    public static func signUpPerClient(perHour: Int = 10) -> ThrottleRule {
+        ThrottleRule(limit: perHour, window: 3600, firstDelay: 60)
+    }
+    /// Password-reset mails asked for from one client address, and for one address.
+    public static let resetPerClient = ThrottleRule(limit: 5, window: 900, firstDelay: 60)
+    public static let resetPerAccount = ThrottleRule(limit: 3, window: 3600, firstDelay: 300)
+
+    /// Counts an attempt at `now` against `state`: the new state, and nil when the attempt may go
+    /// ahead or the seconds to wait (then the state is unchanged and the attempt not counted).
+    public func reserve(_ state: ThrottleState?, now: Date) -> (state: ThrottleState, wait: Int?) {
+        var state = state ?? ThrottleState(attempts: 0, windowStart: now, blockedUntil: nil)
+        if let blocked = state.blockedUntil, blocked > now {
+            return (state, max(1, Int(blocked.timeIntervalSince(now).rounded(.up))))
+        }
+        if isStale(state, now: now) {
+            state = ThrottleState(attempts: 0, windowStart: now, blockedUntil: nil)
+        }
+        state.attempts += 1
+        if state.attempts >= limit {
+            let doublings = Double(min(state.attempts - limit, 20))
+            state.blockedUntil = now + min(maxDelay, firstDelay * pow(2, doublings))
+        }
+        return (state, nil)
+    }
+
+    /// Whether a state no longer counts at `now`: its window has passed, or a whole window has
+    /// passed since its last wait ended. The next attempt starts afresh; the sweep deletes it.
+    public func isStale(_ state: ThrottleState, now: Date) -> Bool {
+        if let blocked = state.blockedUntil { return now.timeIntervalSince(blocked) >= window }
+        return now.timeIntervalSince(state.windowStart) >= window
+    }
+}
+
+/// What a throttle remembers for one key.
+public struct ThrottleState: Sendable, Equatable {
+    public var attempts: Int
+    public var windowStart: Date
+    public var blockedUntil: Date?
+
+    public init(attempts: Int, windowStart: Date, blockedUntil: Date?) {
+        self.attempts = attempts
+        self.windowStart = windowStart
+        self.blockedUntil = blockedUntil
+    }
+}
+
+/// One throttled thing: a key ("login:alice|203.0.113.9") and its rule.
+public struct ThrottleKey: Sendable, Equatable {
+    public var key: String
+    public var rule: ThrottleRule
+    public init(_ key: String, _ rule: ThrottleRule) {
+        self.key = key
+        self.rule = rule
+    }
+}
+
+/// Where throttles keep their counts: in the database, so that several servers share them.
+public protocol ThrottleStore: Sendable {
+    /// Atomically: when any key must wait, answers the longest wait and counts nothing; otherwise
+    /// counts one attempt on every key and answers nil. Concurrent calls never both see the same count.
+    func reserve(_ keys: [ThrottleKey], now: Date) async throws -> Int?
+    /// Forgets a key (a login that succeeded).
+    func clear(_ key: String) async throws
+    /// Deletes the states that no longer matter; returns how many.
+    func sweep(now: Date) async throws -> Int
+}
