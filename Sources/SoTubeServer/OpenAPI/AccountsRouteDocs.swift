@@ -17,15 +17,18 @@ extension RouteDocs {
             "POST", "/api/v1/auth/register", "Create an account and log in", tag: "accounts",
             request: "RegisterRequest",
             responses: [
-                201: ("Created", "AuthResponse"), 400: ("Malformed JSON", nil), 409: ("Username or email taken", nil),
+                201: ("Created", "AuthResponse"), 400: ("Malformed JSON", nil),
+                403: ("Sent by another site's page", nil), 409: ("Username or email taken", nil),
                 413: ("Body too large", nil), 422: ("Invalid field", nil),
+                429: ("Too many sign-ups from this address", nil),
             ]),
         RouteDoc(
             "POST", "/api/v1/auth/login", "Log in; sets the session cookie", tag: "accounts",
             request: "LoginRequest",
             responses: [
                 200: ("Logged in", "AuthResponse"), 401: ("Wrong username or password", nil),
-                422: ("Invalid field", nil), 429: ("Too many failed attempts", nil),
+                403: ("Sent by another site's page", nil), 422: ("Invalid field", nil),
+                429: ("Too many attempts: wait Retry-After seconds (longer each time)", nil),
             ]),
         RouteDoc(
             "POST", "/api/v1/auth/logout", "End this session", tag: "accounts", auth: true,
@@ -35,7 +38,8 @@ extension RouteDocs {
             request: "PasswordResetRequest",
             responses: [
                 202: ("Accepted, whether or not the account exists", "PasswordResetAccepted"),
-                422: ("Invalid field", nil),
+                403: ("Sent by another site's page", nil), 422: ("Invalid field", nil),
+                429: ("Too many reset requests from this address or for this account", nil),
             ]),
         RouteDoc(
             "POST", "/api/v1/auth/password-reset/confirm", "Set a new password with a reset token", tag: "accounts",

@@ -109,8 +109,12 @@ public enum OpenAPIDocument {
             ]
         }
         if route.auth { op["security"] = [["bearer": []], ["cookie": []]] }
+        var documented = route.responses
+        if route.requestSchema != nil, documented[415] == nil {
+            documented[415] = ("The body is not sent as application/json.", nil)
+        }
         var responses: [String: JSONValue] = [:]
-        for (status, (description, schema)) in route.responses {
+        for (status, (description, schema)) in documented {
             var response: [String: JSONValue] = ["description": .string(description)]
             if status >= 400 {
                 response["content"] = ["application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]]
