@@ -69,3 +69,12 @@ import Testing
         #expect(rule.isStale(fresh, now: start + 131))
     }
 }
+
+@Suite struct ThrottlePolicyTests {
+    @Test func sharedAddressesLiftPerAddressLimitsButNotTheAccountsOwn() {
+        let shared = ThrottlePolicy().sharingAddresses(10)
+        #expect(shared.signUpPerClient.limit == 100 && shared.resetPerClient.limit == 50)
+        #expect(shared.loginPerClient.limit == 1000 && shared.resetPerAccount.limit == 30)
+        #expect(shared.loginPerAccountAndClient == ThrottlePolicy().loginPerAccountAndClient)
+    }
+}

@@ -62,8 +62,8 @@ def server():
     data = tempfile.mkdtemp(prefix="sotube-e2e-")
     DATA_DIR[:] = [data]
     port = _free_port()
-    # Every browser test signs up from 127.0.0.1: lift the per-address sign-up limit.
-    env = dict(os.environ, SOTUBE_BCRYPT_COST="4", SOTUBE_SIGNUPS_PER_HOUR="1000")
+    # Every browser test signs up and asks for resets from 127.0.0.1: lift the per-address limits.
+    env = dict(os.environ, SOTUBE_BCRYPT_COST="4", SOTUBE_PEOPLE_PER_ADDRESS="100")
     log = open(Path(data) / "server.log", "wb")
     proc = subprocess.Popen(
         [str(binary), "serve", "--port", str(port), "--host", "127.0.0.1", "--data", data,

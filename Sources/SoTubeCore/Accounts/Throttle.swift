@@ -16,19 +16,6 @@ public struct ThrottleRule: Sendable, Equatable {
         self.maxDelay = max(firstDelay, maxDelay)
     }
 
-    /// Wrong passwords for one account from one client address: an owner who mistypes waits
-    /// 30 s, 60 s, ... and is never locked out by what others try from elsewhere.
-    public static let loginPerAccountAndClient = ThrottleRule(limit: 5, window: 300)
-    /// Wrong passwords from one client address over all accounts (password spraying).
-    public static let loginPerClient = ThrottleRule(limit: 100, window: 300)
-    /// New accounts from one client address: `perHour` (10 by default), then waits from a minute up.
-    public static func signUpPerClient(perHour: Int = 10) -> ThrottleRule {
-        ThrottleRule(limit: perHour, window: 3600, firstDelay: 60)
-    }
-    /// Password-reset mails asked for from one client address, and for one address.
-    public static let resetPerClient = ThrottleRule(limit: 5, window: 900, firstDelay: 60)
-    public static let resetPerAccount = ThrottleRule(limit: 3, window: 3600, firstDelay: 300)
-
     /// Counts an attempt at `now` against `state`: the new state, and nil when the attempt may go
     /// ahead or the seconds to wait (then the state is unchanged and the attempt not counted).
     public func reserve(_ state: ThrottleState?, now: Date) -> (state: ThrottleState, wait: Int?) {
@@ -52,6 +39,32 @@ public struct ThrottleRule: Sendable, Equatable {
     public func isStale(_ state: ThrottleState, now: Date) -> Bool {
         if let blocked = state.blockedUntil { return now.timeIntervalSince(blocked) >= window }
         return now.timeIntervalSince(state.windowStart) >= window
+    }
+}
+
+/// The rules for everything the accounts service throttles.
+public struct ThrottlePolicy: Sendable, Equatable {
+    /// Log-ins for one account from one client address: an owner who mistypes waits 30 s, 60 s, ...
+    /// and is never locked out by what others try from elsewhere.
+    public var loginPerAccountAndClient = ThrottleRule(limit: 5, window: 300)
+    /// Log-ins from one client address over all accounts (password spraying).
+    public var loginPerClient = ThrottleRule(limit: 100, window: 300)
+    /// New accounts from one client address.
+    public var signUpPerClient = ThrottleRule(limit: 10, window: 3600, firstDelay: 60)
+    /// Password-reset mails asked for from one client address, and for one email address.
+    public var resetPerClient = ThrottleRule(limit: 5, window: 900, firstDelay: 60)
+    public var resetPerAccount = ThrottleRule(limit: 3, window: 3600, firstDelay: 300)
+
+    public init() {}
+
+    /// The limits for many people behind one address (a campus NAT, a test suite): every limit
+    /// except the per-account-and-address log-in one multiplied by `factor`.
+    public func sharingAddresses(_ factor: Int) -> ThrottlePolicy {
+        var policy = self
+        for rule in [\ThrottlePolicy.loginPerClient, \.signUpPerClient, \.resetPerClient, \.resetPerAccount] {
+            policy[keyPath: rule].limit *= max(1, factor)
+        }
+        return policy
     }
 }
 

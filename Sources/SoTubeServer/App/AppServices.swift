@@ -25,7 +25,7 @@ public struct AppServices: Sendable {
             mailer: OutboxMailer(
                 directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
             throttles: database.throttles, publicBaseURL: configuration.baseURL,
-            signUpRule: .signUpPerClient(perHour: configuration.signUpsPerHour), logger: configuration.logger)
+            policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: configuration.logger)
         self.secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,

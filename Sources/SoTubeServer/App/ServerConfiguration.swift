@@ -29,8 +29,9 @@ public struct ServerConfiguration: Sendable {
     public var seedsDemoCatalog = true
     /// Whether coins can be bought: the sandbox provider (test cards, no real money) or not at all.
     public var payments: PaymentsMode = .off
-    /// Accounts one client address may open per hour.
-    public var signUpsPerHour = 10
+    /// How many people share one client address: multiplies the per-address limits on sign-ups,
+    /// reset requests and log-ins (`ThrottlePolicy.sharingAddresses`).
+    public var peoplePerAddress = 1
     /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed.
     public var trustedProxies: Set<String> = []
     /// The server's secret (CSRF tokens, signatures); nil: `AppServices.open` reads or creates
@@ -125,8 +126,8 @@ extension ServerConfiguration {
         } else {
             configuration.payments = configuration.seedsDemoCatalog ? .sandbox : .off
         }
-        configuration.signUpsPerHour =
-            try reader.int(nil, flag: nil, variable: "SOTUBE_SIGNUPS_PER_HOUR", in: 1...1_000_000) ?? 10
+        configuration.peoplePerAddress =
+            try reader.int(nil, flag: nil, variable: "SOTUBE_PEOPLE_PER_ADDRESS", in: 1...10_000) ?? 1
         configuration.trustedProxies = Set(
             (environment["SOTUBE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)

@@ -13,16 +13,16 @@ public struct AuthService: Sendable {
     let throttles: any ThrottleStore
     /// Base URL for links in mail, e.g. "http://localhost:8080".
     let publicBaseURL: String
-    /// How many accounts one client address may open per hour.
-    let signUpRule: ThrottleRule
+    /// The limits on log-ins, sign-ups and reset requests.
+    let policy: ThrottlePolicy
     let logger: Logger
 
     public init(
         accounts: any AccountStore, hasher: PasswordHasher, clock: any SoTubeClock, ids: any IDSource,
         mailer: any Mailer, throttles: any ThrottleStore, publicBaseURL: String,
-        signUpRule: ThrottleRule = .signUpPerClient(), logger: Logger = Logger(label: "sotube.auth")
+        policy: ThrottlePolicy = ThrottlePolicy(), logger: Logger = Logger(label: "sotube.auth")
     ) {
-        self.signUpRule = signUpRule
+        self.policy = policy
         self.accounts = accounts
         self.hasher = hasher
         self.clock = clock
@@ -42,7 +42,7 @@ public struct AuthService: Sendable {
     /// A new account and its first session. Sign-ups from one client address are throttled, counted
     /// before the (slow) hashing so a burst cannot slip past the count.
     public func register(username: String, email: String, password: String, client: String) async throws -> Login {
-        try await reserve([ThrottleKey("signup:" + client, signUpRule)])
+        try await reserve([ThrottleKey("signup:" + client, policy.signUpPerClient)])
         let user = try await createUser(username: username, email: email, password: password)
         return try await startSession(for: user, remember: false)
     }
@@ -66,8 +66,8 @@ public struct AuthService: Sendable {
     /// limit the client waits longer each time (429). A success forgets that account's count.
     public func login(username: String, password: String, remember: Bool, client: String) async throws -> Login {
         let account = ThrottleKey(
-            "login:" + AccountRules.canonical(username) + "|" + client, .loginPerAccountAndClient)
-        try await reserve([account, ThrottleKey("login-client:" + client, .loginPerClient)])
+            "login:" + AccountRules.canonical(username) + "|" + client, policy.loginPerAccountAndClient)
+        try await reserve([account, ThrottleKey("login-client:" + client, policy.loginPerClient)])
         let credentials = try await accounts.credentials(username: username)
         // Unknown names are checked against a hash of the same cost, so timing does not tell them apart.
         let hash: String
@@ -103,8 +103,8 @@ public struct AuthService: Sendable {
     public func requestPasswordReset(email: String, client: String) async throws {
         let email = email.trimmingCharacters(in: .whitespaces)
         try await reserve([
-            ThrottleKey("reset-client:" + client, .resetPerClient),
-            ThrottleKey("reset-account:" + AccountRules.canonical(email), .resetPerAccount),
+            ThrottleKey("reset-client:" + client, policy.resetPerClient),
+            ThrottleKey("reset-account:" + AccountRules.canonical(email), policy.resetPerAccount),
         ])
         Task { [self] in
             do {
