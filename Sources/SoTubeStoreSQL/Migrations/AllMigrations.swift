@@ -6,5 +6,6 @@ public enum AllMigrations {
         Migration003Ownership.migration,
         Migration004Commerce.migration,
         Migration005Discovery.migration,
+        Migration006OperatorAlbumPrices.migration,
     ]
 }
