@@ -129,9 +129,10 @@ public struct MediaImporter: Sendable {
                         && FileManager.default.fileExists(
                             atPath: mediaRoot.appendingPathComponent($0.previewPath).path)
                 } ?? false
+            let previewFits = exists ? await previewFits(known) : true
             if ImportDecision.decide(
-                known: known, size: stat.size, mtime: stat.mtime, renditionsExist: exists)
-                == .unchanged
+                known: known, size: stat.size, mtime: stat.mtime, renditionsExist: exists,
+                previewFits: previewFits) == .unchanged
             {
                 return .unchanged(item.sourceKey)
             }
@@ -186,6 +187,18 @@ public struct MediaImporter: Sendable {
             logger.warning("import failed", metadata: ["file": "\(item.sourceKey)", "error": "\(error)"])
             return .skipped(SkippedFile(path: item.sourceKey, reason: "error: \(error)"))
         }
+    }
+
+    /// Whether the stored preview of a known song keeps to the preview rule. Only songs the rule
+    /// shortens are measured (an older build cut them whole up to the preview length); an
+    /// unreadable preview is cut again.
+    func previewFits(_ known: KnownSource?) async -> Bool {
+        guard let known else { return true }
+        let duration = Double(known.durationMs) / 1000
+        guard policy.isShortened(duration: duration) else { return true }
+        let path = mediaRoot.appendingPathComponent(known.previewPath).path
+        guard let preview = try? await tools.probe(path) else { return false }
+        return policy.previewFits(previewSeconds: preview.durationSeconds, duration: duration)
     }
 
     /// Makes the album's artwork; a broken embedded or folder picture falls back to a generated one.

@@ -11,7 +11,8 @@ public struct TrackRenditions: Sendable {
 }
 
 extension MediaTools {
-    /// Makes the preview (first N s, fade-out, MP3 128k), the full-song rendition (the source copied
+    /// Makes the preview (the first `PreviewPolicy.previewLength` seconds — never more than half the
+    /// song — with a fade-out, MP3 128k), the full-song rendition (the source copied
     /// when every browser plays it, else MP3 192k CBR) and waveform peaks, in one ffmpeg run.
     /// MP3 plays everywhere (iOS Safari included) and LAME encodes several times faster than
     /// ffmpeg's AAC encoder, which matters on a 2-core server.
@@ -29,13 +30,8 @@ extension MediaTools {
         let previewName = "preview.mp3"
         let fullTemp = directory.appendingPathComponent("full.part.\(fullExt)")
         let previewTemp = directory.appendingPathComponent("preview.part.mp3")
-        let fade = policy.fadeStart(duration: probe.durationSeconds)
         var arguments = probe.inputOptions + ["-i", source]
-        arguments += [
-            "-map", "0:a:0", "-vn", "-map_metadata", "-1", "-t", String(policy.seconds),
-            "-af", "afade=t=out:st=\(fade):d=\(policy.fadeSeconds)",
-            "-c:a", "libmp3lame", "-b:a", "128k", previewTemp.path,
-        ]
+        arguments += Self.previewArguments(policy: policy, duration: probe.durationSeconds, to: previewTemp)
         if !copy {
             arguments += [
                 "-map", "0:a:0", "-vn", "-c:a", "libmp3lame", "-b:a", "192k", fullTemp.path,
@@ -43,6 +39,17 @@ extension MediaTools {
         }
         arguments += ["-map", "0:a:0", "-ac", "1", "-ar", "2000", "-f", "s16le", "pipe:1"]
         let pcm = try await ffmpeg(arguments)
+        // ffprobe may guess a length (e.g. an MP3 without a header giving it); the decoded waveform
+        // (mono, 2000 Hz, 16-bit) is the real one. A song shorter than guessed gets its preview again.
+        let decoded = Double(pcm.count) / 4000
+        if decoded > 0,
+            !policy.previewFits(
+                previewSeconds: policy.previewLength(duration: probe.durationSeconds), duration: decoded)
+        {
+            _ = try await ffmpeg(
+                probe.inputOptions + ["-i", source]
+                    + Self.previewArguments(policy: policy, duration: decoded, to: previewTemp))
+        }
         if copy {
             try? FileManager.default.removeItem(at: fullTemp)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: fullTemp)
@@ -58,6 +65,19 @@ extension MediaTools {
             mediaType: AudioFormatRules.contentType(forExtension: fullExt),
             previewPath: "\(folder)/\(previewName)", previewType: "audio/mpeg",
             waveform: Self.peaks(pcm: pcm, count: peaks))
+    }
+
+    /// ffmpeg output options for the preview of a song of `duration` seconds: its first
+    /// `policy.previewLength` seconds, fading out over its last `policy.fadeLength`.
+    static func previewArguments(policy: PreviewPolicy, duration: Double, to file: URL) -> [String] {
+        let seconds = { (value: Double) in String(format: "%.3f", value) }
+        return [
+            "-map", "0:a:0", "-vn", "-map_metadata", "-1",
+            "-t", seconds(policy.previewLength(duration: duration)),
+            "-af",
+            "afade=t=out:st=\(seconds(policy.fadeStart(duration: duration))):d=\(seconds(policy.fadeLength(duration: duration)))",
+            "-c:a", "libmp3lame", "-b:a", "128k", file.path,
+        ]
     }
 
     /// Atomic rename (POSIX): a reader sees the old file or the new one, never half of one.

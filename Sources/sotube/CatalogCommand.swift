@@ -91,7 +91,8 @@ enum SynthMedia {
         for (index, frequency) in [220, 330, 440].enumerated() {
             let full = "synth/full-\(index + 1).mp3"
             let preview = "synth/preview-\(index + 1).mp3"
-            make(mediaDirectory.appendingPathComponent(full), seconds: 45, frequency: frequency)
+            // Twice the preview: a preview is never more than half its song (`PreviewPolicy`).
+            make(mediaDirectory.appendingPathComponent(full), seconds: 60, frequency: frequency)
             make(mediaDirectory.appendingPathComponent(preview), seconds: 30, frequency: frequency)
             files.append((full, preview))
         }

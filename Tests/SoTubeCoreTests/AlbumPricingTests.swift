@@ -8,6 +8,8 @@ import Testing
         #expect(AlbumPricing.bundlePrice(trackPriceSum: 27, operatorPrice: nil) == 21)  // 21.6 rounded down
         #expect(AlbumPricing.bundlePrice(trackPriceSum: 30, operatorPrice: 25) == 25)
         #expect(AlbumPricing.bundlePrice(trackPriceSum: 0, operatorPrice: nil) == 0)
+        #expect(AlbumPricing.bundlePrice(trackPriceSum: 1, operatorPrice: nil) == 1, "a 1-coin single is not free")
+        #expect(AlbumPricing.bundlePrice(trackPriceSum: 100, operatorPrice: nil) == 80)
     }
 
     /// Each case: song prices, which are owned, the operator's price, and the coins the caller pays.
@@ -25,6 +27,8 @@ import Testing
         ([0, 0, 0], [false, false, false], 15, 0),
         ([0, 10, 10], [false, true, false], nil, 8),  // a free song unowned adds nothing: 16 × 10/20
         ([], [], nil, 0),
+        ([1], [false], nil, 1),  // at least 1 coin when the songs cost anything
+        (Array(repeating: 10, count: 10), Array(repeating: false, count: 10), nil, 80),
     ]
 
     @Test(arguments: cases.indices)

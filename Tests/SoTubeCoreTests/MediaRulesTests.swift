@@ -95,6 +95,10 @@ import Testing
         #expect(
             ImportDecision.decide(known: known, size: 100, mtime: 5, renditionsExist: false)
                 == .changed(trackID: "t1"))
+        #expect(
+            ImportDecision.decide(
+                known: known, size: 100, mtime: 5, renditionsExist: true, previewFits: false)
+                == .changed(trackID: "t1"), "a preview cut before the half-song rule is cut again")
     }
 
     @Test func browserPlayableFormats() {
@@ -113,7 +117,7 @@ import Testing
         let policy = PreviewPolicy()
         #expect(policy.seconds == 30)
         #expect(policy.fadeStart(duration: 200) == 28)
-        #expect(policy.fadeStart(duration: 10) == 8)
+        #expect(policy.fadeStart(duration: 10) == 3, "a 10 s song: a 5 s preview fading from 3 s")
         #expect(PreviewPolicy.rendition(isOwner: false) == .preview)
         #expect(PreviewPolicy.rendition(isOwner: true) == .full)
     }

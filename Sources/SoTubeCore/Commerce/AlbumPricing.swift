@@ -6,10 +6,12 @@ public enum AlbumPricing {
     public static let defaultBundlePercent = 80
 
     /// The whole album's bundle price: the operator's price when set, else 80 % of the sum of its
-    /// songs' prices, rounded down.
+    /// current songs' prices, rounded down, and at least 1 when the songs cost anything (a 1-coin
+    /// single is not free as an album). Derived on every read, so it follows the songs.
     public static func bundlePrice(trackPriceSum: Int, operatorPrice: Int?) -> Int {
         if let operatorPrice { return max(0, operatorPrice) }
-        return max(0, trackPriceSum) * defaultBundlePercent / 100
+        guard trackPriceSum > 0 else { return 0 }
+        return max(1, trackPriceSum * defaultBundlePercent / 100)
     }
 
     /// What buying the album costs a caller who owns the songs marked in `owned` (one flag per song,

@@ -51,12 +51,17 @@ public struct KnownSource: Sendable, Equatable {
     public var mtime: Int
     public var mediaPath: String
     public var previewPath: String
-    public init(trackID: String, size: Int, mtime: Int, mediaPath: String, previewPath: String) {
+    /// The song's length as stored (`tracks.duration_ms`).
+    public var durationMs: Int
+    public init(
+        trackID: String, size: Int, mtime: Int, mediaPath: String, previewPath: String, durationMs: Int = 0
+    ) {
         self.trackID = trackID
         self.size = size
         self.mtime = mtime
         self.mediaPath = mediaPath
         self.previewPath = previewPath
+        self.durationMs = durationMs
     }
 }
 
@@ -79,7 +84,8 @@ public protocol CatalogWriting: Sendable {
     /// Sets an artist's picture (path under media/).
     func setArtistImage(artistName: String, imagePath: String) async throws
     func isCatalogEmpty() async throws -> Bool
-    /// After a batch: bundle prices for unpriced albums, pictures for artists without one.
+    /// After a batch: pictures for artists without one. (Album prices are not written here: an
+    /// album without the operator's price is priced from its current songs whenever it is read.)
     func finishImport() async throws
 }
 
@@ -89,12 +95,18 @@ public enum ImportDecision: Equatable, Sendable {
     case changed(trackID: String)
     case unchanged
 
-    /// A file is unchanged when size and modification time match and its renditions still exist.
-    public static func decide(known: KnownSource?, size: Int, mtime: Int, renditionsExist: Bool)
+    /// A file is unchanged when size and modification time match, its renditions still exist and its
+    /// preview keeps to the preview rule (`PreviewPolicy.previewFits`; a preview cut by an older
+    /// build may be a short song whole).
+    public static func decide(
+        known: KnownSource?, size: Int, mtime: Int, renditionsExist: Bool, previewFits: Bool = true
+    )
         -> ImportDecision
     {
         guard let known else { return .new }
-        if known.size == size && known.mtime == mtime && renditionsExist { return .unchanged }
+        if known.size == size && known.mtime == mtime && renditionsExist && previewFits {
+            return .unchanged
+        }
         return .changed(trackID: known.trackID)
     }
 }

@@ -21,9 +21,10 @@ public struct DemoSeeder: Sendable {
         public var skipped: [SkippedFile]
     }
 
-    /// Seconds of a demo song: 45 to 65, clearly longer than a preview, quick to make on two cores.
+    /// Seconds of a demo song: 60 to 80, at least twice the default 30-second preview (a preview is
+    /// never more than half its song), quick to make on two cores.
     static func length(album: Int, track: Int) -> Double {
-        Double(45 + (album * 13 + track * 7) % 21)
+        Double(60 + (album * 13 + track * 7) % 21)
     }
 
     public func seed(progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws

@@ -7,5 +7,6 @@ public enum AllMigrations {
         Migration004Commerce.migration,
         Migration005Discovery.migration,
         Migration006Throttles.migration,
+        Migration007OperatorAlbumPrices.migration,
     ]
 }

@@ -25,7 +25,7 @@ public struct SQLCatalogWriter: CatalogWriting {
             guard
                 let row = try await db.raw(
                     """
-                    SELECT id, source_size, source_mtime, media_path, preview_path FROM tracks
+                    SELECT id, source_size, source_mtime, media_path, preview_path, duration_ms FROM tracks
                     WHERE source_path = \(bind: path)
                     """
                 ).first()
@@ -35,7 +35,8 @@ public struct SQLCatalogWriter: CatalogWriting {
                 size: try row.decode(column: "source_size", as: Int?.self) ?? -1,
                 mtime: try row.decode(column: "source_mtime", as: Int?.self) ?? -1,
                 mediaPath: try row.decode(column: "media_path", as: String.self),
-                previewPath: try row.decode(column: "preview_path", as: String.self))
+                previewPath: try row.decode(column: "preview_path", as: String.self),
+                durationMs: try row.decode(column: "duration_ms", as: Int?.self) ?? 0)
         }
     }
 
@@ -162,19 +163,6 @@ public struct SQLCatalogWriter: CatalogWriting {
         return id
     }
 
-    /// Gives every album without a set price a bundle price: 80 % of its tracks' sum, at least 1.
-    public func priceUnpricedAlbums() async throws {
-        try await backend.transaction { db in
-            try await db.raw(
-                """
-                UPDATE albums SET price = (SELECT CASE WHEN SUM(t.price) * 8 / 10 < 1 THEN 1
-                    ELSE SUM(t.price) * 8 / 10 END FROM tracks t WHERE t.album_id = albums.id)
-                WHERE price IS NULL AND EXISTS (SELECT 1 FROM tracks t WHERE t.album_id = albums.id)
-                """
-            ).run()
-        }
-    }
-
     public func createPlaylist(
         name: String, description: String, kind: String, featured: Bool, artworkPath: String?,
         position: Int,
@@ -237,8 +225,10 @@ public struct SQLCatalogWriter: CatalogWriting {
         }
     }
 
+    /// After a batch: pictures for artists without one. No album price is written: `albums.price`
+    /// holds only the operator's price, and an album without one costs what `AlbumPricing` derives
+    /// from its current songs each time it is shown or bought.
     public func finishImport() async throws {
-        try await priceUnpricedAlbums()
         try await fillArtistImages()
     }
 
