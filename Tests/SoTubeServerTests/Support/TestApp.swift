@@ -14,7 +14,11 @@ struct TestApp {
     let clock: ManualClock
     let directory: URL
 
-    static func make(databaseURL: String? = nil) async throws -> TestApp {
+    /// `configure` changes the test configuration (payments, trusted proxies, a public folder…)
+    /// before the services open.
+    static func make(
+        databaseURL: String? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> TestApp {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("sotube-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,6 +32,7 @@ struct TestApp {
         configuration.clock = clock
         configuration.ids = SequentialIDSource(prefix: "t")
         configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        configure(&configuration)
         let services = try await AppServices.open(configuration)
         return TestApp(services: services, clock: clock, directory: directory)
     }
