@@ -11,6 +11,31 @@ import Testing
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
+    @Test func anOlderWorldReadableFolderIsTightenedAtStart() async throws {
+        let app = try await TestApp.make { configuration in
+            let data = configuration.dataDirectory
+            let outbox = data.appendingPathComponent("outbox")
+            try? FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true)
+            FileManager.default.createFile(
+                atPath: outbox.appendingPathComponent("old.eml").path, contents: Data("To: a@example.com".utf8),
+                attributes: [.posixPermissions: 0o644])
+            FileManager.default.createFile(
+                atPath: data.appendingPathComponent("secret.key").path,
+                contents: Data((String(repeating: "ab", count: 32) + "\n").utf8),
+                attributes: [.posixPermissions: 0o644])
+            for folder in [data, outbox] {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            }
+            configuration.secretKey = nil
+        }
+        let data = app.directory
+        #expect(try Self.mode(data.path) == 0o700)
+        #expect(try Self.mode(data.appendingPathComponent("outbox").path) == 0o700)
+        #expect(try Self.mode(data.appendingPathComponent("outbox/old.eml").path) == 0o600)
+        #expect(try Self.mode(data.appendingPathComponent("secret.key").path) == 0o600)
+        await app.close()
+    }
+
     @Test func theDataFolderItsDatabaseAndItsMailAreTheOwnersAlone() async throws {
         let app = try await TestApp.make { configuration in
             // An older server left it world-readable.

@@ -7,22 +7,26 @@ enum PrivateDataFolder {
     static let folderMode: Int16 = 0o700
     static let fileMode: Int16 = 0o600
 
-    /// Creates or tightens the data folder, its outbox and media folders and, with SQLite, the
-    /// database file (created empty and private, so SQLite's `-wal` and `-shm`, which copy its mode,
-    /// are private too).
+    /// Creates or tightens the data folder, its outbox and media folders, the secret key, the mail
+    /// in the outbox and, with SQLite, the database file (created empty and private, so SQLite's
+    /// `-wal` and `-shm`, which copy its mode, are private too).
     static func prepare(_ configuration: ServerConfiguration) throws {
         for folder in [configuration.dataDirectory, configuration.outboxDirectory, configuration.mediaDirectory] {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: folderMode])
             try setMode(folderMode, of: folder.path)
         }
-        guard configuration.databaseURL == nil else { return }
-        let database = configuration.database.location
-        if !FileManager.default.fileExists(atPath: database) {
-            try createPrivateFile(atPath: database, contents: Data())
+        let mails = try FileManager.default.contentsOfDirectory(atPath: configuration.outboxDirectory.path)
+            .map { configuration.outboxDirectory.appendingPathComponent($0).path }
+        var files = [configuration.dataDirectory.appendingPathComponent(SecretKeyFile.name).path] + mails
+        if configuration.databaseURL == nil {
+            let database = configuration.database.location
+            if !FileManager.default.fileExists(atPath: database) {
+                try createPrivateFile(atPath: database, contents: Data())
+            }
+            files += [database, database + "-wal", database + "-shm", database + "-journal"]
         }
-        for path in [database, database + "-wal", database + "-shm", database + "-journal"]
-        where FileManager.default.fileExists(atPath: path) {
+        for path in files where FileManager.default.fileExists(atPath: path) {
             try setMode(fileMode, of: path)
         }
     }
