@@ -1,4 +1,5 @@
-// Buying: confirmation first, then the purchase; not enough coins → Top up / Cancel; 409 → owned.
+// Buying: confirmation first, then the purchase; not enough coins → Top up / Cancel (or, when the
+// store sells no coins, Redeem a gift code / Cancel); 409 → owned.
 import { api, newIdempotencyKey } from './api.js';
 import * as endpoints from './endpoints.js';
 import { t } from './i18n.js';
@@ -19,14 +20,17 @@ async function askGuestToLogIn() {
 }
 
 async function notEnoughCoins(missing) {
+  const topUps = (await api.get(endpoints.wallet).catch(() => null))?.topUps !== false;
+  const text = t('buy.notEnoughText', { n: missing });
   const choice = await dialog({
-    title: t('buy.notEnoughTitle'), body: t('buy.notEnoughText', { n: missing }), className: 'dialog-alert',
+    title: t('buy.notEnoughTitle'), body: topUps ? text : `${text} ${t('buy.coinsFromCodes')}`, className: 'dialog-alert',
     actions: [
       { label: t('buy.cancel'), value: 'cancel' },
-      { label: t('buy.topUp'), value: 'topup', primary: true },
+      topUps ? { label: t('buy.topUp'), value: 'topup', primary: true } : { label: t('buy.redeem'), value: 'redeem', primary: true },
     ],
   });
   if (choice === 'topup') location.hash = '#/topup';
+  if (choice === 'redeem') location.hash = '#/account';
 }
 
 /**

@@ -27,10 +27,15 @@ public struct CoinPackDTO: Codable, Sendable, Equatable {
 /// `GET /api/v1/wallet`.
 public struct WalletDTO: Codable, Sendable, Equatable {
     public var coins: Int
+    /// The packs on sale; empty when `topUps` is false.
     public var packs: [CoinPackDTO]
-    public init(coins: Int, packs: [CoinPackDTO]) {
+    /// Whether coins can be bought here (`POST /api/v1/wallet/top-ups`). When false, coins come from
+    /// gift codes the store's operator hands out (`POST /api/v1/wallet/redeem`).
+    public var topUps: Bool
+    public init(coins: Int, packs: [CoinPackDTO], topUps: Bool) {
         self.coins = coins
         self.packs = packs
+        self.topUps = topUps
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct SoTubeCommand: AsyncParsableCommand {
@@ -13,4 +14,11 @@ struct SoTubeCommand: AsyncParsableCommand {
             ServeCommand.self, MigrateCommand.self, UsersCommand.self, ImportCommand.self, DemoCommand.self,
             CatalogCommand.self, CoinsCommand.self, LedgerCommand.self, CodesCommand.self, PacksCommand.self,
         ])
+
+    /// Every file and folder a command makes (the database and its -wal/-shm, media, mail) is the
+    /// owner's alone: the data folder holds password hashes, reset links and the secret key.
+    static func main() async {
+        umask(0o077)
+        await main(nil)
+    }
 }

@@ -25,6 +25,17 @@ import Testing
         try AccountRules.validatePassword("12345678")
     }
 
+    /// A NUL or another control character would truncate the address (`/me`, the reset mail's To:).
+    @Test(arguments: [
+        "x\u{0}@example.com", "x@example.com\u{0}", "nul\u{0}x@example.com", "x\u{1B}@example.com",
+        "x@exa\u{7F}mple.com", "x\u{9F}@example.com", "x@example.com\u{8}",
+    ])
+    func emailsWithControlCharactersAreRefused(_ email: String) {
+        #expect(throws: DomainError.invalid(field: "email", reason: "This is not an email address.")) {
+            try AccountRules.validateEmail(email)
+        }
+    }
+
     @Test func canonicalFormIgnoresCaseAndNormalisation() {
         #expect(AccountRules.canonical("Björk") == AccountRules.canonical("BJO\u{308}RK"))
     }

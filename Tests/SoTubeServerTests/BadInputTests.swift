@@ -52,6 +52,23 @@ import Testing
         }
     }
 
+    /// A NUL or another control character in an address would truncate it (`/me`, the reset mail).
+    @Test func emailsWithControlCharactersAreRefused() async throws {
+        let app = try await TestApp.make()
+        try await app.run { client in
+            for email in [
+                #"nul\u0000x@example.com"#, #"x@example.com\u0000"#, #"x\u001b@example.com"#, #"x\u007f@example.com"#,
+            ] {
+                try expectProblem(
+                    try await post(
+                        client, "/api/v1/auth/register",
+                        raw: #"{"username":"lena","email":""# + email + #"","password":"password-1"}"#),
+                    .unprocessableContent, field: "email")
+            }
+            #expect(try await app.services.database.accounts.listUsers().isEmpty)
+        }
+    }
+
     @Test func tenMegabyteBodyIsRefused() async throws {
         let app = try await TestApp.make()
         try await app.run { client in

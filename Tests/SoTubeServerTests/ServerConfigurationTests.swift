@@ -15,6 +15,21 @@ import Testing
         #expect(configuration.bcryptCost == 12)
     }
 
+    /// The sandbox's test cards are public: coins are sold with them only in the demo store, or when
+    /// asked for.
+    @Test func paymentsAreOnOnlyForTheDemoStoreUnlessChosen() throws {
+        #expect(try ServerConfiguration.resolve(ConfigurationFlags(), environment: [:]).payments == .sandbox)
+        #expect(
+            try ServerConfiguration.resolve(ConfigurationFlags(), environment: ["SOTUBE_DEMO": "0"]).payments == .off)
+        let chosen = ["SOTUBE_DEMO": "0", "SOTUBE_PAYMENTS": "sandbox"]
+        #expect(try ServerConfiguration.resolve(ConfigurationFlags(), environment: chosen).payments == .sandbox)
+        var flags = ConfigurationFlags()
+        flags.payments = "off"
+        #expect(try ServerConfiguration.resolve(flags, environment: chosen).payments == .off)
+        flags.payments = "stripe"
+        #expect(throws: ConfigurationError.self) { try ServerConfiguration.resolve(flags, environment: [:]) }
+    }
+
     @Test func flagsWinOverTheEnvironment() throws {
         var flags = ConfigurationFlags()
         flags.port = 9000

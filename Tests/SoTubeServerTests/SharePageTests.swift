@@ -15,6 +15,38 @@ import Testing
         }
     }
 
+    /// The share page through the controller, with or without a configured public URL.
+    static func sharePage(publicBaseURL: String?) async throws -> (page: String, cacheControl: String?) {
+        let root = try MediaControllerSeamTests.mediaFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = InMemoryCatalog(prices: [10])
+        let media = await MediaControllerSeamTests.media(catalog, root: root)
+        return try await withSeam({
+            SharePageController(
+                catalog: catalog, media: media, publicBaseURL: publicBaseURL, fallbackBaseURL: "http://localhost:8080"
+            ).register(on: $0)
+        }) { client in
+            let response = try await client.execute(uri: "/song/t1", method: .get)
+            #expect(response.status == .ok)
+            return (String(buffer: response.body), response.headers[.cacheControl])
+        }
+    }
+
+    @Test func aConfiguredPublicURLMakesTheLinksAndThePageIsCached() async throws {
+        let (page, cacheControl) = try await Self.sharePage(publicBaseURL: "https://music.example")
+        #expect(page.contains(#"<meta property="og:url" content="https://music.example/song/t1">"#))
+        #expect(page.contains(#"content="https://music.example/api/v1/albums/al1/artwork?size=600""#))
+        #expect(!page.contains("http://localhost/"))
+        #expect(cacheControl == "public, max-age=300")
+    }
+
+    @Test func aPageBuiltFromTheRequestIsNeverCached() async throws {
+        let (page, cacheControl) = try await Self.sharePage(publicBaseURL: nil)
+        // The in-process client's request names the host "localhost": the links come from it.
+        #expect(page.contains(#"<meta property="og:url" content="http://localhost/song/t1">"#))
+        #expect(cacheControl == "no-store")
+    }
+
     @Test func pageCarriesOpenGraphTagsAndThePreviewAndEscapesText() {
         let song = CatalogTrack(
             id: "t1", title: "Rock & <Roll>", artistID: "r1", artistName: "The \"Quotes\"", albumID: "a1",

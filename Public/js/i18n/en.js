@@ -97,6 +97,8 @@ export default {
   'buy.notEnoughTitle': 'Not enough coins',
   'buy.notEnoughText': { one: 'You need {n} more coin to buy this.', other: 'You need {n} more coins to buy this.' },
   'buy.topUp': 'Top up',
+  'buy.redeem': 'Redeem a gift code',
+  'buy.coinsFromCodes': 'This store does not sell coins: they come from gift codes handed out by its operator.',
   'buy.guestTitle': 'Log in to buy',
   'buy.guestText': 'Songs are bought with coins in your account. Log in or create an account to buy.',
   'buy.retry': 'Try again',
@@ -159,6 +161,7 @@ export default {
   'account.topUpDone': { one: 'Payment received: {n} coin was added to your account.', other: 'Payment received: {n} coins were added to your account.' },
   'account.topUpPending': 'Your payment is being processed. Coins arrive as soon as it is captured.',
   'account.topUpFailed': 'The payment did not go through. No coins were added.',
+  'account.coinsFromCodes': 'Coins are not sold here. They come from gift codes handed out by the store’s operator: redeem one below.',
   'account.theme': 'Theme follows your system setting.',
 
   'history.purchasesTitle': 'Purchase history',
@@ -177,6 +180,8 @@ export default {
   'topup.checkout': 'Continue to checkout',
   'topup.choose': 'Choose a pack first.',
   'topup.redirecting': 'Opening the checkout…',
+  'topup.off': 'This store does not sell coins. Coins come from gift codes handed out by the store’s operator: ask them for one, then redeem it in your account.',
+  'topup.redeemLink': 'Redeem a gift code',
 
   'error.offline': 'You seem to be offline. Check your connection and try again.',
   'error.sessionExpired': 'Your session has expired. Please log in again.',

@@ -1,5 +1,6 @@
 // Account (seed "Account"): songs owned, coins, username, change username/password, top up,
-// purchase and top-up history, gift codes, log out. Top-up: choose a pack → sandbox checkout.
+// purchase and top-up history, gift codes, log out. Top-up: choose a pack → sandbox checkout; when
+// the store sells no coins (wallet.topUps is false) the packs are hidden and gift codes are offered.
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate, formatMoney } from '../i18n.js';
@@ -30,7 +31,13 @@ export async function account(container, route) {
   }
   const body = h('div', { class: 'account-body' });
   container.append(body);
-  await load(body, () => refreshMe({ quiet: false }), (me) => {
+  let topUps = true;
+  const fetcher = async () => {
+    const me = await refreshMe({ quiet: false });
+    if (me) topUps = (await api.get(endpoints.wallet).catch(() => null))?.topUps !== false;
+    return me;
+  };
+  await load(body, fetcher, (me) => {
     if (!me) { go('#/login'); return; }
     const summary = h('dl', { class: 'summary' },
       h('div', {}, h('dt', {}, t('account.songsOwned')), h('dd', {}, String(me.ownedCount))),
@@ -90,25 +97,34 @@ export async function account(container, route) {
     body.append(
       summary,
       h('nav', { class: 'account-links', 'aria-label': t('account.title') },
-        h('a', { class: 'btn btn-primary', href: '#/topup' }, icon('coin'), h('span', {}, t('account.topUp'))),
+        topUps ? h('a', { class: 'btn btn-primary', href: '#/topup' }, icon('coin'), h('span', {}, t('account.topUp'))) : null,
         h('a', { class: 'btn', href: '#/history/purchases' }, t('account.purchases')),
         h('a', { class: 'btn', href: '#/history/topups' }, t('account.topUps'))),
+      topUps ? null : h('p', { class: 'notice notice-info', id: 'coins-from-codes' }, t('account.coinsFromCodes')),
       details(t('account.changeUsername'), usernameForm),
       details(t('account.changePassword'), passwordForm),
-      details(t('account.redeem'), redeemForm),
+      details(t('account.redeem'), redeemForm, !topUps),
       h('p', { class: 'hint' }, t('account.theme')),
       logout);
   });
 }
 
-function details(summary, content) {
-  return h('details', { class: 'panel' }, h('summary', {}, summary), content);
+function details(summary, content, open = false) {
+  return h('details', { class: 'panel', open }, h('summary', {}, summary), content);
 }
 
 export async function topup(container) {
   const body = h('div', {});
-  container.append(h('h1', { class: 'page-title' }, t('topup.title')), h('p', { class: 'lead' }, t('topup.text')), body);
+  container.append(h('h1', { class: 'page-title' }, t('topup.title')), body);
   await load(body, () => api.get(endpoints.wallet), (wallet) => {
+    if (wallet.topUps === false) {
+      body.append(
+        h('p', { class: 'notice notice-info', id: 'topups-off' }, t('topup.off')),
+        h('p', {}, t('topup.balance', { coins: priceText(wallet.coins) })),
+        h('a', { class: 'btn btn-primary', href: '#/account' }, t('topup.redeemLink')));
+      return;
+    }
+    body.append(h('p', { class: 'lead' }, t('topup.text')));
     const form = h('form', { class: 'form packs-form', novalidate: true },
       h('p', {}, t('topup.balance', { coins: priceText(wallet.coins) })),
       h('fieldset', { class: 'packs' }, h('legend', { class: 'sr-only' }, t('topup.title')),

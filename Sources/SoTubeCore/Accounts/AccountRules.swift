@@ -27,6 +27,7 @@ public enum AccountRules {
             email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
             && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
             && !email.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" })
+            && !email.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         guard ok else { throw DomainError.invalid(field: field, reason: "This is not an email address.") }
     }
 

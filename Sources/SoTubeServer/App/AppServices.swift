@@ -37,13 +37,11 @@ public struct AppServices: Sendable {
     }
 
     /// Opens (and migrates) the database the configuration names, creating the data folder.
-    /// The data folder is created private (0700): it holds reset links in the outbox and, with
-    /// SQLite, every password hash.
+    /// The data folder is private (0700, its files 0600; `PrivateDataFolder`): it holds reset links
+    /// in the outbox and, with SQLite, every password hash.
     public static func open(_ configuration: ServerConfiguration) async throws -> AppServices {
         var configuration = configuration
-        try FileManager.default.createDirectory(
-            at: configuration.dataDirectory, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+        try PrivateDataFolder.prepare(configuration)
         if configuration.secretKey == nil {
             configuration.secretKey = try SecretKeyFile.loadOrCreate(
                 in: configuration.dataDirectory, ids: configuration.ids)

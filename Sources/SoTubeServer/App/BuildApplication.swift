@@ -11,14 +11,19 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ForwardedHeadersMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: NoStoreMiddleware())
     router.add(middleware: ProblemMiddleware())
+    router.add(middleware: SafePathMiddleware())
     if let publicDirectory = configuration.publicDirectory {
         router.add(middleware: FileMiddleware(publicDirectory.path, searchForIndexHtml: true, logger: services.logger))
     }
-    let checkout = SandboxCheckoutController(checkout: services.commerce, clock: services.clock)
+    // The sandbox provider exists only when payments are on: off, its pages and capture are 404.
+    let checkout =
+        configuration.payments == .sandbox
+        ? SandboxCheckoutController(checkout: services.commerce, clock: services.clock) : nil
     // The payment provider's hosted pages stand outside the API: their form posts are authorised
     // by the unguessable checkout id, not by a SoTube session, so they get no auth or CSRF check.
-    checkout.registerHostedPages(on: router)
+    checkout?.registerHostedPages(on: router)
     let csrf = CSRFTokens(key: services.secretKey)
     let app = router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
     let presenter = TrackPresenter(ownership: database.ownership, previewSeconds: configuration.preview.seconds)
@@ -31,9 +36,9 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         catalog: database.catalog, media: services.media, publicBaseURL: configuration.publicBaseURL,
         fallbackBaseURL: configuration.baseURL
     ).register(on: app)
-    WalletController(wallet: services.commerce).register(on: app)
+    WalletController(wallet: services.commerce, payments: configuration.payments).register(on: app)
     PurchaseController(purchases: services.commerce).register(on: app)
-    checkout.register(on: app)
+    checkout?.register(on: app)
     CatalogController(catalog: database.catalog, discovery: database.discovery, presenter: presenter)
         .register(on: app)
     SearchController(

@@ -20,7 +20,7 @@ struct AuthController {
                 username: body.username, email: body.email, password: body.password, client: context.clientAddress)
             var response = try jsonResponse(
                 AuthResponse(user: UserDTO(login.user), token: login.token), status: .created)
-            setSessionCookies(&response, login: login)
+            setSessionCookies(&response, login: login, context: context)
             return response
         }
         sessionless.post("login") { request, context in
@@ -29,7 +29,7 @@ struct AuthController {
                 username: body.username, password: body.password, remember: body.remember ?? false,
                 client: context.clientAddress)
             var response = try jsonResponse(AuthResponse(user: UserDTO(login.user), token: login.token))
-            setSessionCookies(&response, login: login)
+            setSessionCookies(&response, login: login, context: context)
             return response
         }
         group.post("logout") { _, context in
@@ -37,7 +37,10 @@ struct AuthController {
             try await auth.logout(sessionTokenHash: identity.sessionTokenHash)
             var response = Response(status: .noContent)
             for name in [SessionCookies.session, SessionCookies.csrf] {
-                response.setCookie(Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+                response.setCookie(
+                    Cookie(
+                        name: name, value: "", maxAge: 0, path: "/", secure: context.isSecure, httpOnly: true,
+                        sameSite: .lax))
             }
             return response
         }
@@ -55,16 +58,18 @@ struct AuthController {
         }
     }
 
-    private func setSessionCookies(_ response: inout Response, login: AuthService.Login) {
+    /// The cookies are `Secure` when the client came over TLS (a trusted proxy said so).
+    private func setSessionCookies(_ response: inout Response, login: AuthService.Login, context: AppRequestContext) {
         let maxAge = login.session.remember ? Int(AccountRules.rememberedSessionLifetime) : nil
         response.setCookie(
             Cookie(
-                name: SessionCookies.session, value: login.token, maxAge: maxAge, path: "/", httpOnly: true,
+                name: SessionCookies.session, value: login.token, maxAge: maxAge, path: "/", secure: context.isSecure,
+                httpOnly: true,
                 sameSite: .lax))
         response.setCookie(
             Cookie(
                 name: SessionCookies.csrf, value: csrf.token(forSession: login.session.tokenHash), maxAge: maxAge,
-                path: "/", httpOnly: false,
+                path: "/", secure: context.isSecure, httpOnly: false,
                 sameSite: .lax))
     }
 }

@@ -26,7 +26,9 @@ struct SharePageController {
             let html = Self.page(song, base: base, previewSeconds: media.preview.seconds)
             var headers = HTTPFields()
             headers[.contentType] = "text/html; charset=utf-8"
-            headers[.cacheControl] = "public, max-age=300"
+            // A page whose links come from the request's Host is never kept: a cache would hand one
+            // caller's (perhaps forged) host to everyone.
+            headers[.cacheControl] = publicBaseURL == nil ? "no-store" : "public, max-age=300"
             return Response(
                 status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
         }
@@ -37,7 +39,8 @@ struct SharePageController {
         try await catalog.trackDetail(id: id)?.track
     }
 
-    /// Absolute base for Open Graph URLs: the configured public URL, else this request's host.
+    /// Absolute base for Open Graph URLs: the configured public URL, else this request's host (then
+    /// the page is not cached).
     private func baseURL(_ request: Request) -> String {
         if let configured = publicBaseURL { return configured }
         if let authority = request.head.authority,

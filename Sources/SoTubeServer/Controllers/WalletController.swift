@@ -5,16 +5,23 @@ import SoTubeCore
 /// `/api/v1/wallet*`: balance and packs, top-ups, history, gift codes (SPEC P1, P2, P5, P8).
 struct WalletController {
     let wallet: any WalletService
+    /// Whether coins are sold here; `.off`: top-ups are refused and no packs are shown.
+    let payments: PaymentsMode
+    /// Why a top-up is refused when payments are off, and how coins are obtained instead.
+    static let topUpsOffDetail =
+        "This store does not sell coins. Coins come from gift codes handed out by the store's operator: redeem one in your account."
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/wallet") { _, context in
             let identity = try context.requireIdentity()
             let coins = try await wallet.balance(userID: identity.user.id)
-            let packs = try await wallet.coinPacks()
-            return try jsonResponse(WalletDTO(coins: coins, packs: packs.map(CoinPackDTO.init)))
+            let topUps = payments != .off
+            let packs = topUps ? try await wallet.coinPacks() : []
+            return try jsonResponse(WalletDTO(coins: coins, packs: packs.map(CoinPackDTO.init), topUps: topUps))
         }
         router.post("/api/v1/wallet/top-ups") { request, context in
             let identity = try context.requireIdentity()
+            guard payments != .off else { throw Problem(.forbidden, Self.topUpsOffDetail) }
             let body = try await request.decodeJSON(TopUpRequest.self, context: context)
             let (topUp, url) = try await wallet.startTopUp(
                 userID: identity.user.id, packID: body.packId)

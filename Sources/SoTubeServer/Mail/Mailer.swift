@@ -13,7 +13,7 @@ public protocol Mailer: Sendable {
     func send(_ message: MailMessage) async throws
 }
 
-/// Writes each message as an RFC 5322 `.eml` file under `directory` and logs its path.
+/// Writes each message as an RFC 5322 `.eml` file (mode 0600) under `directory` and logs its path.
 public struct OutboxMailer: Mailer {
     public let directory: URL
     public let from: String
@@ -31,11 +31,15 @@ public struct OutboxMailer: Mailer {
     }
 
     public func send(_ message: MailMessage) async throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: PrivateDataFolder.folderMode])
         let now = clock.now()
         let id = UUID().uuidString.lowercased()
         let file = directory.appendingPathComponent("\(now.epochMillisString)-\(id).eml")
-        try Self.render(message, from: from, date: now, id: id).write(to: file, atomically: true, encoding: .utf8)
+        // A reset link is a key to the account: the file is the server's alone (0600).
+        try PrivateDataFolder.createPrivateFile(
+            atPath: file.path, contents: Data(Self.render(message, from: from, date: now, id: id).utf8))
         logger.info("mail written to outbox", metadata: ["path": "\(file.path)", "to": "\(message.to)"])
     }
 

@@ -4,7 +4,8 @@ import SoTubeAPI
 extension RouteDocs {
     static let commerce: [RouteDoc] = [
         RouteDoc(
-            "GET", "/api/v1/wallet", "Balance and the coin packs on sale", tag: "coins", auth: true,
+            "GET", "/api/v1/wallet", "Balance, the coin packs on sale and whether coins can be bought",
+            tag: "coins", auth: true,
             responses: [200: ("Balance and packs", "Wallet"), 401: ("Not logged in", nil)]),
         RouteDoc(
             "POST", "/api/v1/wallet/top-ups",
@@ -13,6 +14,7 @@ extension RouteDocs {
             responses: [
                 201: ("Checkout opened; coins arrive only after capture", "TopUpCreated"),
                 400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
+                403: ("This store sells no coins (wallet topUps is false): coins come from gift codes", nil),
                 422: ("Missing or unknown packId", nil),
             ]),
         RouteDoc(
@@ -68,7 +70,7 @@ extension RouteDocs {
                 200: ("Captured (credited is false on a replay)", "CaptureResult"),
                 400: ("Malformed JSON", nil),
                 401: ("Missing or wrong signature", nil),
-                404: ("No top-up with this id and reference", nil),
+                404: ("No top-up with this id and reference, or payments are off (no sandbox provider)", nil),
                 409: ("The top-up was cancelled", nil), 422: ("Missing field", nil),
             ],
             headers: [
@@ -80,7 +82,7 @@ extension RouteDocs {
             tag: "payments",
             responses: [
                 200: ("Checkout page: log in and pay, or pay with card", nil),
-                404: ("Unknown checkout", nil),
+                404: ("Unknown checkout, or payments are off", nil),
             ],
             responseContentType: "text/html"),
         RouteDoc(
@@ -88,7 +90,8 @@ extension RouteDocs {
             "Pay on the sandbox checkout (form post: method=account|card|cancel)", tag: "payments",
             responses: [
                 303: ("Paid or cancelled: redirect to /#/account?topUp={id}", nil),
-                402: ("Declined: the page again with the reason", nil), 404: ("Unknown checkout", nil),
+                402: ("Declined: the page again with the reason", nil),
+                404: ("Unknown checkout, or payments are off", nil),
                 409: ("The checkout was cancelled", nil),
                 422: ("Form filled in wrongly: the page again", nil),
             ],
@@ -102,7 +105,11 @@ extension SchemaDocs {
         "CoinPack": JSONSchema.object([
             "id": JSONSchema.string, "coins": JSONSchema.int, "price": JSONSchema.ref("Money"),
         ]),
-        "Wallet": JSONSchema.object(["coins": JSONSchema.int, "packs": JSONSchema.array(JSONSchema.ref("CoinPack"))]),
+        "Wallet": JSONSchema.object([
+            "coins": JSONSchema.int, "packs": JSONSchema.array(JSONSchema.ref("CoinPack")),
+            // false: this store sells no coins (packs is empty); coins come from gift codes.
+            "topUps": JSONSchema.bool,
+        ]),
         "TopUpRequest": JSONSchema.object(["packId": JSONSchema.string]),
         "TopUpCreated": JSONSchema.object(["topUpId": JSONSchema.string, "checkoutUrl": JSONSchema.string]),
         "TopUp": JSONSchema.object(

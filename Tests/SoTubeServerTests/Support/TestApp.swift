@@ -14,6 +14,8 @@ struct TestApp {
     let clock: ManualClock
     let directory: URL
 
+    /// `configure` changes the test configuration (payments, trusted proxies, a public folder…)
+    /// before the services open.
     static func make(
         databaseURL: String? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestApp {
