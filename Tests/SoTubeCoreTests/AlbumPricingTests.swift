@@ -27,6 +27,8 @@ import Testing
         ([0, 0, 0], [false, false, false], 15, 0),
         ([0, 10, 10], [false, true, false], nil, 8),  // a free song unowned adds nothing: 16 × 10/20
         ([], [], nil, 0),
+        ([1, 100], [false, true], nil, 1),  // 80 × 1/101 rounds to 0: the last song still costs a coin
+        ([1, 100], [false, false], 0, 0),  // the operator made the album free
         ([1], [false], nil, 1),  // at least 1 coin when the songs cost anything
         (Array(repeating: 10, count: 10), Array(repeating: false, count: 10), nil, 80),
     ]

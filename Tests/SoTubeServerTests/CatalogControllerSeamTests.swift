@@ -11,7 +11,7 @@ import Testing
 /// The catalog-side controllers against `InMemoryCatalog`: no SQL.
 @Suite struct CatalogControllerSeamTests {
     static func presenter(_ catalog: InMemoryCatalog) -> TrackPresenter {
-        TrackPresenter(ownership: catalog, previewSeconds: 12)
+        TrackPresenter(ownership: catalog, preview: PreviewPolicy(seconds: 12))
     }
 
     @Test func albumPageShowsTheCallersPriceAndOwnership() async throws {
@@ -96,5 +96,15 @@ import Testing
             #expect(response.status == .serviceUnavailable)
             #expect(String(buffer: response.body).contains("unavailable"))
         }
+    }
+
+    @Test func aShortSongsPreviewIsHalfOfIt() {
+        let song = CatalogTrack(
+            id: "t", title: "Jingle", artistID: "a", artistName: "A", albumID: "al", albumTitle: "Al", trackNumber: 1,
+            discNumber: 1, durationMs: 21_900, genre: nil, explicit: false, price: 1)
+        #expect(TrackDTO(song, owned: false, preview: PreviewPolicy(seconds: 30)).previewSeconds == 10)
+        var long = song
+        long.durationMs = 240_000
+        #expect(TrackDTO(long, owned: false, preview: PreviewPolicy(seconds: 30)).previewSeconds == 30)
     }
 }

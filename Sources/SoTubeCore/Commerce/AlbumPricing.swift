@@ -16,8 +16,9 @@ public enum AlbumPricing {
 
     /// What buying the album costs a caller who owns the songs marked in `owned` (one flag per song,
     /// in the order of `trackPrices`): the bundle price scaled by the unowned songs' share of the
-    /// album's total song price (rounded down), never more than buying the unowned songs one by one,
-    /// and 0 when every song is owned.
+    /// album's total song price (rounded down, but at least 1 coin while an unowned song costs
+    /// anything: a cheap last song is not free through its album), never more than buying the
+    /// unowned songs one by one, and 0 when every song is owned or the operator made the album free.
     public static func price(trackPrices: [Int], owned: [Bool], operatorPrice: Int?) -> Int {
         precondition(trackPrices.count == owned.count, "one owned flag per song")
         let total = trackPrices.reduce(0, +)
@@ -29,6 +30,7 @@ public enum AlbumPricing {
     public static func price(trackPriceSum total: Int, unownedPriceSum unowned: Int, operatorPrice: Int?) -> Int {
         guard total > 0, unowned > 0 else { return 0 }
         let bundle = bundlePrice(trackPriceSum: total, operatorPrice: operatorPrice)
-        return min(bundle * min(unowned, total) / total, unowned)
+        guard bundle > 0 else { return 0 }
+        return min(max(1, bundle * min(unowned, total) / total), unowned)
     }
 }

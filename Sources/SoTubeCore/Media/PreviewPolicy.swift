@@ -25,6 +25,12 @@ public struct PreviewPolicy: Sendable, Equatable {
         return min(Double(seconds), duration / 2)
     }
 
+    /// The preview length in whole seconds for a song of `durationMs`, as the API and the share page
+    /// state it (rounded down: the player stops no later than the file ends).
+    public func previewSeconds(durationMs: Int) -> Int {
+        Int(previewLength(duration: Double(durationMs) / 1000).rounded(.down))
+    }
+
     /// How long the fade-out at the end of that preview is: at most half the preview.
     public func fadeLength(duration: Double) -> Double {
         min(fadeSeconds, previewLength(duration: duration) / 2)

@@ -26,7 +26,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     checkout?.registerHostedPages(on: router)
     let csrf = CSRFTokens(key: services.secretKey)
     let app = router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
-    let presenter = TrackPresenter(ownership: database.ownership, previewSeconds: configuration.preview.seconds)
+    let presenter = TrackPresenter(ownership: database.ownership, preview: configuration.preview)
     HealthController(database: database).register(on: app)
     AuthController(
         auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)

@@ -14,15 +14,16 @@ enum CatalogURLs {
 }
 
 extension TrackDTO {
-    /// `previewSeconds` is the configured preview length (`ServerConfiguration.preview`).
-    init(_ track: CatalogTrack, owned: Bool, previewSeconds: Int) {
+    /// `preview` is the configured preview (`ServerConfiguration.preview`): a short song's preview is
+    /// half of it.
+    init(_ track: CatalogTrack, owned: Bool, preview: PreviewPolicy) {
         self.init(
             id: track.id, title: track.title, artistId: track.artistID, artistName: track.artistName,
             albumId: track.albumID, albumTitle: track.albumTitle, trackNumber: track.trackNumber,
             discNumber: track.discNumber, durationMs: track.durationMs, genre: track.genre,
             explicit: track.explicit, price: track.price, owned: owned,
             artworkUrl: CatalogURLs.artwork(album: track.albumID), audioUrl: CatalogURLs.audio(track: track.id),
-            previewSeconds: previewSeconds)
+            previewSeconds: preview.previewSeconds(durationMs: track.durationMs))
     }
 }
 
@@ -81,16 +82,16 @@ extension LibraryAlbumsDTO.Sort {
 /// Builds TrackDTOs with `owned` for the caller (guests own nothing) and the preview length.
 struct TrackPresenter: Sendable {
     let ownership: any OwnershipStore
-    let previewSeconds: Int
+    let preview: PreviewPolicy
 
     func present(_ tracks: [CatalogTrack], for userID: String?) async throws -> [TrackDTO] {
         let owned = try await ownedIDs(tracks.map(\.id), userID: userID)
-        return tracks.map { TrackDTO($0, owned: owned.contains($0.id), previewSeconds: previewSeconds) }
+        return tracks.map { TrackDTO($0, owned: owned.contains($0.id), preview: preview) }
     }
 
     /// Songs the caller owns, e.g. in My Music.
     func presentOwned(_ tracks: [CatalogTrack]) -> [TrackDTO] {
-        tracks.map { TrackDTO($0, owned: true, previewSeconds: previewSeconds) }
+        tracks.map { TrackDTO($0, owned: true, preview: preview) }
     }
 
     func ownedIDs(_ ids: [String], userID: String?) async throws -> Set<String> {

@@ -23,7 +23,8 @@ struct SharePageController {
                 throw Problem(.notFound, "There is no song with this id.")
             }
             let base = baseURL(request)
-            let html = Self.page(song, base: base, previewSeconds: media.preview.seconds)
+            let html = Self.page(
+                song, base: base, previewSeconds: media.preview.previewSeconds(durationMs: song.durationMs))
             var headers = HTTPFields()
             headers[.contentType] = "text/html; charset=utf-8"
             // A page whose links come from the request's Host is never kept: a cache would hand one
