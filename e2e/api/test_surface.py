@@ -1,6 +1,7 @@
 """What a served data folder and the static files look like from outside, through a real socket."""
 import http.client
 import os
+import time
 import stat
 
 from conftest import Server, free_port
@@ -24,6 +25,9 @@ def test_the_data_folder_is_the_servers_alone(tmp_path):
         assert mode(data) == 0o700
         for name in ["sotube.sqlite", "sotube.sqlite-wal", "sotube.sqlite-shm", "secret.key"]:
             assert mode(data / name) == 0o600, name
+        deadline = time.time() + 10  # the mail is written after the answer
+        while not list((data / "outbox").glob("*.eml")) and time.time() < deadline:
+            time.sleep(0.05)
         mails = list((data / "outbox").glob("*.eml"))
         assert len(mails) == 1 and mode(mails[0]) == 0o600
         for folder in [data / "outbox", data / "media"]:
