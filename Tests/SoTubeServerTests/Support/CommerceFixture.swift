@@ -6,43 +6,17 @@ import SoTubeAPI
 import SoTubeCore
 import SoTubeServer
 import SoTubeStoreSQL
+import SoTubeTestFixtures
 import Testing
 
 /// Catalog rows to buy, coins to spend and shorthands for the commerce routes.
 enum CommerceFixture {
-    /// Inserts an artist, album `albumID` and one track per price ("\(albumID)-t1", ...) with plain SQL.
+    /// An artist, album `albumID` and one song per price ("\(albumID)-t1", ... titled "Song 1", ...).
     @discardableResult
     static func album(_ app: TestApp, _ albumID: String, prices: [Int], albumPrice: Int? = nil)
         async throws -> [String]
     {
-        let ids = prices.indices.map { "\(albumID)-t\($0 + 1)" }
-        try await app.services.database.backend.transaction { db in
-            try await db.raw(
-                """
-                INSERT INTO artists (id, name, name_key, created_at)
-                VALUES (\(bind: "ar-" + albumID), \(bind: "Artist " + albumID), \(bind: "artist " + albumID), 0)
-                """
-            ).run()
-            try await db.raw(
-                """
-                INSERT INTO albums (id, artist_id, title, title_key, price, created_at)
-                VALUES (\(bind: albumID), \(bind: "ar-" + albumID), \(bind: "Album " + albumID), \(bind: albumID),
-                    \(bind: albumPrice), 0)
-                """
-            ).run()
-            for (index, price) in prices.enumerated() {
-                try await db.raw(
-                    """
-                    INSERT INTO tracks (id, album_id, artist_id, title, track_number, price, media_path, media_type,
-                        preview_path, preview_type, created_at, updated_at)
-                    VALUES (\(bind: ids[index]), \(bind: albumID), \(bind: "ar-" + albumID),
-                        \(bind: "Song \(index + 1)"), \(bind: index + 1), \(bind: price), \(bind: "m/\(ids[index])"),
-                        'audio/mp4', \(bind: "p/\(ids[index])"), 'audio/mp4', 0, 0)
-                    """
-                ).run()
-            }
-        }
-        return ids
+        try await CommerceRows.album(app.services.database.backend, albumID, prices: prices, albumPrice: albumPrice)
     }
 
     /// Gives `username` coins the way the operator does (`sotube coins grant`).
