@@ -1,3 +1,5 @@
+import SoTubeCore
+
 /// A musical style for the demo songs: tempo, scale, chords, timbres and grooves.
 public struct DemoStyle: Sendable {
     public enum Timbre: Sendable {
@@ -82,17 +84,11 @@ public struct DemoStyle: Sendable {
     ]
 }
 
-/// A small deterministic random generator (SplitMix64).
+/// `SplitMix64` with the draws the demo synthesiser uses.
 struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { generator.next() }
     mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
     mutating func float() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }

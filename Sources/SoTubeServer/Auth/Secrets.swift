@@ -8,14 +8,36 @@ import SoTubeCore
 /// Session and reset tokens: handed out once, stored only as SHA-256.
 public enum TokenHash {
     public static func of(_ token: String) -> String {
+        Hex.encode(SHA256.hash(data: Data(token.utf8)))
+    }
+}
+
+/// Lower-case hexadecimal for hashes, signatures and keys.
+public enum Hex {
+    /// Written by hand: `String(format:)` per byte costs more than the hash on every request.
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(token.utf8)) {
+        for byte in bytes {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: hex, as: UTF8.self)
+    }
+
+    /// The bytes of an even-length hex string (either case), nil for anything else.
+    public static func decode(_ hex: String) -> [UInt8]? {
+        let characters = Array(hex.utf8)
+        guard characters.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(characters.count / 2)
+        for index in stride(from: 0, to: characters.count, by: 2) {
+            guard let byte = UInt8(String(decoding: characters[index..<index + 2], as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(byte)
+        }
+        return bytes
     }
 }
 

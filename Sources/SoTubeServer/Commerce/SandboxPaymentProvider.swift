@@ -46,29 +46,13 @@ public struct SandboxPaymentProvider: PaymentProvider {
 
     /// The provider's signature on a capture notification.
     public func signature(topUpID: String, reference: String) -> String {
-        HMAC<SHA256>.authenticationCode(for: Data("\(topUpID).\(reference)".utf8), using: key)
-            .map { String(format: "%02x", $0) }.joined()
+        Hex.encode(HMAC<SHA256>.authenticationCode(for: Data("\(topUpID).\(reference)".utf8), using: key))
     }
 
     public func isAuthentic(topUpID: String, reference: String, signature: String) -> Bool {
-        guard signature.count == 64, let bytes = Self.hexBytes(signature) else { return false }
+        guard signature.count == 64, let bytes = Hex.decode(signature) else { return false }
         return HMAC<SHA256>.isValidAuthenticationCode(
             bytes, authenticating: Data("\(topUpID).\(reference)".utf8), using: key)
-    }
-
-    static func hexBytes(_ hex: String) -> [UInt8]? {
-        let characters = Array(hex.utf8)
-        guard characters.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: characters.count, by: 2) {
-            guard
-                let byte = UInt8(String(decoding: characters[index..<index + 2], as: UTF8.self), radix: 16)
-            else {
-                return nil
-            }
-            bytes.append(byte)
-        }
-        return bytes
     }
 
     /// What the buyer submitted on the hosted page.

@@ -42,7 +42,7 @@ struct CatalogSynthesizer {
     let artists: Int
     let mediaFiles: [(full: String, preview: String)]
     let now: Int64
-    var names = SynthNames(random: SplitMix64(state: 20_260_101))
+    var names = SynthNames(random: SplitMix64(seed: 20_260_101))
     let progress: @Sendable (String) -> Void
 
     static let tracksPerAlbum = 10
