@@ -1,11 +1,12 @@
 // SoTube web app: shell, tab bar, routing, session.
 import { onActivity } from './js/api.js';
 import { t, languages, currentLanguage, setLanguage } from './js/i18n.js';
-import { h, icon, toast } from './js/ui.js';
+import { h, icon, toast, notFoundPanel, resetShelves } from './js/ui.js';
 import { state, on, refreshMe } from './js/state.js';
 import { parseHash, go } from './js/router.js';
-import { initPlayer, play, relabelPlayer } from './js/player.js';
-import { buyTrack } from './js/buy.js';
+import { initPlayer, play, relabelPlayer, restoreQueue, markPlaying, focusPlayer } from './js/player.js';
+import { buyTrack, offerPendingPurchase } from './js/buy.js';
+import { wireShortcuts } from './js/shortcuts.js';
 
 const screens = {
   login: () => import('./js/screens/auth.js').then((m) => m.login),
@@ -25,7 +26,7 @@ const screens = {
 };
 const authScreens = new Set(['login', 'register', 'forgot', 'reset-password']);
 const memberScreens = new Set(['library', 'account', 'topup', 'history']);
-const topLevel = new Set(['store', 'library', 'account', 'login', 'register', '']);
+const topLevel = new Set(['store', 'search', 'library', 'account', 'login', 'register', '']);
 
 const main = document.getElementById('main');
 const ctx = {
@@ -38,9 +39,9 @@ let renderToken = 0;
 
 function renderTabs(route) {
   const tabs = state.me
-    ? [['store', 'nav.store', 'store'], ['library', 'nav.myMusic', 'music'], ['account', 'nav.account', 'account']]
-    : [['store', 'nav.store', 'store'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
-  const active = ['search', 'artist', 'album', 'playlist', 'song'].includes(route.name) ? 'store'
+    ? [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['library', 'nav.myMusic', 'music'], ['account', 'nav.account', 'account']]
+    : [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
+  const active = ['artist', 'album', 'playlist', 'song'].includes(route.name) ? 'store'
     : ['topup', 'history'].includes(route.name) ? 'account' : route.name;
   const nav = document.getElementById('tabs');
   nav.setAttribute('aria-label', t('nav.main'));
@@ -66,6 +67,7 @@ function renderAppbar(route) {
   if (!lang.options.length) lang.append(...languages.map(([code, name]) => h('option', { value: code, lang: code }, name)));
   lang.value = currentLanguage();
   document.getElementById('skip-link').textContent = t('app.skip');
+  document.getElementById('skip-player').textContent = t('app.skipPlayer');
 }
 
 async function route() {
@@ -89,9 +91,10 @@ async function route() {
   renderAppbar(r);
   const loader = screens[r.name];
   const container = h('div', { class: `screen screen-${r.name}` });
+  resetShelves();
   main.replaceChildren(container);
   if (!loader) {
-    container.append(h('h1', { tabindex: '-1' }, t('error.notFound')));
+    container.append(h('h1', { tabindex: '-1' }, t('error.notFoundTitle')), notFoundPanel());
     return;
   }
   try {
@@ -110,6 +113,8 @@ async function route() {
     heading.focus({ preventScroll: true });
   }
   window.scrollTo(0, 0);
+  markPlaying();
+  offerPendingPurchase();
 }
 
 // ---- boot ---------------------------------------------------------------------------------
@@ -133,11 +138,18 @@ function wireActivity() {
 async function boot() {
   wireActivity();
   initPlayer();
+  wireShortcuts();
+  // Skip links move focus without touching the hash (the hash is the router's).
+  document.getElementById('skip-link').addEventListener('click', (e) => { e.preventDefault(); main.focus(); });
+  document.getElementById('skip-player').addEventListener('click', (e) => {
+    e.preventDefault();
+    if (!focusPlayer()) main.focus();
+  });
   document.getElementById('back').addEventListener('click', () => {
     if (history.length > 1) history.back(); else go('#/store');
   });
-  document.getElementById('lang').addEventListener('change', (e) => {
-    setLanguage(e.target.value);
+  document.getElementById('lang').addEventListener('change', async (e) => {
+    await setLanguage(e.target.value);
     relabelPlayer();
     route();
   });
@@ -167,6 +179,7 @@ async function boot() {
   } catch (error) {
     toast(error.message, 'error');
   }
+  restoreQueue();
   route();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     navigator.serviceWorker.register('/sw.js').catch(() => {});

@@ -46,10 +46,10 @@ function humanMessage(status, problem) {
 
 /**
  * request('GET', endpoints.me) → parsed JSON (or null for 204); URLs come from endpoints.js.
- * options: { body, headers, quiet } — quiet skips the activity indicator.
+ * options: { body, headers, quiet, signal } — quiet skips the activity indicator; signal aborts.
  */
-export async function request(method, path, { body, headers = {}, quiet = false } = {}) {
-  const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers } };
+export async function request(method, path, { body, headers = {}, quiet = false, signal } = {}) {
+  const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers }, signal };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers['Content-Type'] = 'application/json';
@@ -62,7 +62,8 @@ export async function request(method, path, { body, headers = {}, quiet = false 
   let response;
   try {
     response = await fetch(path, init);
-  } catch {
+  } catch (error) {
+    if (error?.name === 'AbortError') throw error; // a newer request replaced this one
     throw new ApiError(0, humanMessage(0, {}));
   } finally {
     if (!quiet) setBusy(-1);

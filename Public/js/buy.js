@@ -1,12 +1,14 @@
 // Buying: confirmation first, then the purchase; not enough coins → Top up / Cancel (or, when the
-// store sells no coins, Redeem a gift code / Cancel); 409 → owned.
+// store sells no coins, Redeem a gift code / Cancel); 409 → owned. A guest who logs in, or a buyer
+// who tops up, comes back to the same screen and is offered the same purchase again (intent.js).
 import { api, newIdempotencyKey } from './api.js';
 import * as endpoints from './endpoints.js';
 import { t } from './i18n.js';
 import { dialog, toast, priceText } from './ui.js';
 import { state, setCoins, markOwned, isOwned } from './state.js';
+import { rememberPurchase, pendingPurchase, forgetPurchase } from './intent.js';
 
-async function askGuestToLogIn() {
+async function askGuestToLogIn(item) {
   const choice = await dialog({
     title: t('buy.guestTitle'), body: t('buy.guestText'),
     actions: [
@@ -15,11 +17,14 @@ async function askGuestToLogIn() {
       { label: t('nav.login'), value: 'login', primary: true },
     ],
   });
-  if (choice === 'login' || choice === 'register') location.hash = `#/${choice}`;
+  if (choice === 'login' || choice === 'register') {
+    rememberPurchase({ ...item, waitingFor: 'login' });
+    location.hash = `#/${choice}?next=${encodeURIComponent(location.hash || '#/store')}`;
+  }
   return false;
 }
 
-async function notEnoughCoins(missing) {
+async function notEnoughCoins(missing, item) {
   const topUps = (await api.get(endpoints.wallet).catch(() => null))?.topUps !== false;
   const text = t('buy.notEnoughText', { n: missing });
   const choice = await dialog({
@@ -29,6 +34,7 @@ async function notEnoughCoins(missing) {
       topUps ? { label: t('buy.topUp'), value: 'topup', primary: true } : { label: t('buy.redeem'), value: 'redeem', primary: true },
     ],
   });
+  if (choice === 'topup' || choice === 'redeem') rememberPurchase({ ...item, waitingFor: choice });
   if (choice === 'topup') location.hash = '#/topup';
   if (choice === 'redeem') location.hash = '#/account';
 }
@@ -38,7 +44,13 @@ async function notEnoughCoins(missing) {
  * One idempotency key per user action, reused when the user presses Confirm again after a failure.
  */
 async function purchase({ kind, id, title, artist, price }) {
-  if (!state.me) return askGuestToLogIn();
+  const item = { kind, id, title };
+  if (!state.me) return askGuestToLogIn(item);
+  // Confirming cannot work: say what is missing and go straight to the top-up.
+  if (typeof price === 'number' && state.me.coins < price) {
+    await notEnoughCoins(price - state.me.coins, item);
+    return false;
+  }
   const key = newIdempotencyKey();
   let outcome = null;
   const confirmed = await dialog({
@@ -65,7 +77,7 @@ async function purchase({ kind, id, title, artist, price }) {
   });
   if (!confirmed || !outcome) return false;
   if (outcome.type === 'poor') {
-    await notEnoughCoins(outcome.missing);
+    await notEnoughCoins(outcome.missing, item);
     return false;
   }
   if (outcome.type === 'owned') {
@@ -91,4 +103,27 @@ export async function buyTrack(track) {
 
 export function buyAlbum(album, price) {
   return purchase({ kind: 'album', id: album.id, title: album.title, artist: album.artistName, price });
+}
+
+/**
+ * Offers again the purchase a user left to log in or to top up, once they are back on the screen
+ * they left. Called after every screen is drawn.
+ */
+export async function offerPendingPurchase() {
+  const intent = pendingPurchase();
+  if (!intent || !state.me || intent.waitingFor || intent.returnTo !== location.hash) return;
+  forgetPurchase();
+  try {
+    if (intent.kind === 'album') {
+      const detail = await api.get(endpoints.album(intent.id));
+      if (detail.priceForCaller > 0) await buyAlbum(detail.album, detail.priceForCaller);
+      else toast(t('buy.already', { title: detail.album.title }));
+    } else {
+      const { track } = await api.get(endpoints.track(intent.id));
+      if (isOwned(track)) toast(t('buy.already', { title: track.title }));
+      else await buyTrack(track);
+    }
+  } catch (error) {
+    toast(error.message, 'error');
+  }
 }

@@ -1,28 +1,36 @@
 // Tiny i18n: English and Russian, following the browser, with a switch stored in localStorage.
+// Only English (every key's fallback) ships with the app; another language is fetched when chosen.
 import en from './i18n/en.js';
-import ru from './i18n/ru.js';
 
-const dictionaries = { en, ru };
+const dictionaries = { en };
+const loaders = { ru: () => import('./i18n/ru.js') };
 export const languages = [['en', 'English'], ['ru', 'Русский']];
+const known = new Set(languages.map(([code]) => code));
 
 function initialLanguage() {
   const saved = localStorage.getItem('sotube.lang');
-  if (saved && dictionaries[saved]) return saved;
+  if (saved && known.has(saved)) return saved;
   const prefs = navigator.languages?.length ? navigator.languages : [navigator.language || 'en'];
   for (const p of prefs) {
     const code = String(p).slice(0, 2).toLowerCase();
-    if (dictionaries[code]) return code;
+    if (known.has(code)) return code;
   }
   return 'en';
 }
 
+async function loadDictionary(code) {
+  if (!dictionaries[code] && loaders[code]) dictionaries[code] = (await loaders[code]()).default;
+}
+
 let lang = initialLanguage();
+await loadDictionary(lang).catch(() => { lang = 'en'; });
 document.documentElement.lang = lang;
 
 export function currentLanguage() { return lang; }
 
-export function setLanguage(code) {
-  if (!dictionaries[code]) return;
+export async function setLanguage(code) {
+  if (!known.has(code)) return;
+  await loadDictionary(code);
   lang = code;
   localStorage.setItem('sotube.lang', code);
   document.documentElement.lang = code;
@@ -30,7 +38,7 @@ export function setLanguage(code) {
 
 /** t('key', {n: 3}) → translated text with {n} replaced; plural forms via 'key' objects {one, few, many, other}. */
 export function t(key, params = {}) {
-  let entry = dictionaries[lang][key] ?? dictionaries.en[key] ?? key;
+  let entry = dictionaries[lang]?.[key] ?? dictionaries.en[key] ?? key;
   if (typeof entry === 'object') {
     const rule = new Intl.PluralRules(lang).select(Number(params.n ?? 0));
     entry = entry[rule] ?? entry.other;

@@ -40,7 +40,14 @@ export function icon(name) {
     heart: 'M12 21 10.6 19.7C5.4 15 2 12 2 8.4 2 5.4 4.4 3 7.5 3c1.7 0 3.4.8 4.5 2.1A6 6 0 0 1 16.5 3C19.6 3 22 5.4 22 8.4c0 3.6-3.4 6.6-8.6 11.3z',
     cast: 'M1 18v3h3a3 3 0 0 0-3-3m0-4v2a5 5 0 0 1 5 5h2a7 7 0 0 0-7-7m0-4v2a9 9 0 0 1 9 9h2A11 11 0 0 0 1 10m20-7H3a2 2 0 0 0-2 2v3h2V5h18v14h-7v2h7a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2',
     back: 'M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z',
-    coin: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m1 15v1h-2v-1a3 3 0 0 1-2.5-2.5h2A1.5 1.5 0 1 0 12 13a3.5 3.5 0 0 1-1-6.9V5h2v1.1A3 3 0 0 1 15.5 8.5h-2A1.5 1.5 0 1 0 12 11a3.5 3.5 0 0 1 1 6.9',
+    shuffle: 'M10.6 9.2 5.4 4 4 5.4l5.2 5.2zM14.5 4l2 2L4 18.6 5.4 20 18 7.5l2 2V4zm.3 9.4-1.4 1.4 3.1 3.1-2 2H20v-5.5l-2 2z',
+    repeat: 'M7 7h10v3l4-4-4-4v3H5v6h2zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2z',
+    volume: 'M3 9v6h4l5 5V4L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4M14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6',
+    queue: 'M3 6h12v2H3zm0 4h12v2H3zm0 4h8v2H3zm14-4v6.2a3 3 0 1 0 2 2.8V12h3v-2z',
+    up: 'M7.4 15.4 12 10.8l4.6 4.6L18 14l-6-6-6 6z',
+    down: 'M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z',
+    // A coin (rim and a star), not a currency sign: coins are not money.
+    coin: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16m0 2.8 1.5 3.3 3.6.4-2.7 2.4.8 3.5L12 14.6l-3.2 1.8.8-3.5-2.7-2.4 3.6-.4z',
   };
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
@@ -48,14 +55,25 @@ export function icon(name) {
   svg.setAttribute('class', 'icon');
   const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
   path.setAttribute('d', paths[name] || '');
+  path.setAttribute('fill-rule', 'evenodd');
   svg.append(path);
   return svg;
 }
 
-/** Artwork image: decorative (the title is always next to it). */
-export function artwork(url, size = 300, cls = 'art') {
-  const src = url ? url.replace(/size=\d+/, `size=${size}`) : '';
-  const img = h('img', { class: cls, src: src || undefined, alt: '', loading: 'lazy', decoding: 'async', width: size, height: size });
+const ARTWORK_SIZES = [100, 300, 600];
+
+/**
+ * Artwork image: decorative (the title is always next to it). The browser picks among the sizes
+ * the server makes (100, 300, 600) for the `shown` CSS width; `eager` for what the first screen shows.
+ */
+export function artwork(url, size = 300, cls = 'art', { shown = null, eager = false } = {}) {
+  const at = (n) => url.replace(/size=\d+/, `size=${n}`);
+  const src = url ? at(size) : '';
+  const srcset = url && /size=\d+/.test(url) ? ARTWORK_SIZES.map((n) => `${at(n)} ${n}w`).join(', ') : undefined;
+  const img = h('img', {
+    class: cls, src: src || undefined, srcset, sizes: srcset ? `${shown ?? size}px` : undefined, alt: '',
+    loading: eager ? 'eager' : 'lazy', fetchpriority: eager ? 'high' : undefined, decoding: 'async', width: size, height: size,
+  });
   img.addEventListener('error', () => img.classList.add('art-missing'), { once: true });
   return img;
 }
@@ -71,6 +89,13 @@ export function errorPanel(message, retry) {
     retry ? h('button', { class: 'btn', type: 'button', onclick: retry }, t('error.retry')) : null);
 }
 
+/** What a missing page shows: trying again cannot help, going to the store can. */
+export function notFoundPanel() {
+  return h('div', { class: 'error-panel not-found', role: 'alert' },
+    h('p', {}, t('error.notFound')),
+    h('a', { class: 'btn btn-primary', href: '#/store' }, t('library.goStore')));
+}
+
 /** Loads data with a spinner, shows a clear message and a retry button on failure. */
 export async function load(container, fetcher, render) {
   container.replaceChildren(spinner());
@@ -80,7 +105,8 @@ export async function load(container, fetcher, render) {
     container.replaceChildren();
     render(data);
   } catch (error) {
-    container.replaceChildren(errorPanel(error.message, () => load(container, fetcher, render)));
+    container.replaceChildren(error.status === 404 ? notFoundPanel()
+      : errorPanel(error.message, () => load(container, fetcher, render)));
   } finally {
     container.removeAttribute('aria-busy');
   }
@@ -171,35 +197,46 @@ export function priceText(n) { return t('track.price', { n }); }
 /** A horizontally scrollable row of cards with a heading. */
 export function shelf(title, items, renderCard) {
   if (!items || !items.length) return null;
+  shelfCount += 1;
+  const first = shelfCount === 1;
   const id = `shelf-${title.replace(/\W+/g, '-').toLowerCase()}-${Math.random().toString(36).slice(2, 6)}`;
   return h('section', { class: 'shelf', 'aria-labelledby': id },
     h('h2', { id }, title),
-    h('ul', { class: 'shelf-row', role: 'list' }, items.map((item) => h('li', {}, renderCard(item)))));
+    h('ul', { class: 'shelf-row', role: 'list' }, items.map((item, i) => {
+      const card = renderCard(item);
+      // The first shelf's first cards are what a phone shows first: load them at once.
+      if (first && i < 4) card.querySelector('img')?.setAttribute('loading', 'eager');
+      return h('li', {}, card);
+    })));
 }
+
+let shelfCount = 0;
+/** Called when a screen is drawn: the next shelf is the screen's first again. */
+export function resetShelves() { shelfCount = 0; }
 
 export function albumCard(album) {
   return h('a', { class: 'card', href: `#/album/${encodeURIComponent(album.id)}` },
-    artwork(album.artworkUrl, 300),
+    artwork(album.artworkUrl, 300, 'art', { shown: 168 }),
     h('span', { class: 'card-title' }, album.title),
     h('span', { class: 'card-sub' }, album.artistName));
 }
 
 export function playlistCard(playlist) {
   return h('a', { class: 'card', href: `#/playlist/${encodeURIComponent(playlist.id)}` },
-    artwork(playlist.artworkUrl, 300),
+    artwork(playlist.artworkUrl, 300, 'art', { shown: 168 }),
     h('span', { class: 'card-title' }, playlist.name),
     h('span', { class: 'card-sub' }, t('album.tracks', { n: playlist.trackCount })));
 }
 
 export function artistCard(artist) {
   return h('a', { class: 'card card-round', href: `#/artist/${encodeURIComponent(artist.id)}` },
-    artwork(artist.imageUrl, 300),
+    artwork(artist.imageUrl, 300, 'art', { shown: 168 }),
     h('span', { class: 'card-title' }, artist.name));
 }
 
 export function moodCard(mood) {
   return h('a', { class: 'card card-mood', href: `#/playlist/${encodeURIComponent(mood.playlistId)}` },
-    artwork(mood.artworkUrl, 300),
+    artwork(mood.artworkUrl, 300, 'art', { shown: 168 }),
     h('span', { class: 'card-title' }, mood.name));
 }
 
@@ -217,7 +254,7 @@ export function trackRow(track, ctx, { showArt = true, number = null, onPlay }) 
     h('button', { class: 'icon-btn play-btn', type: 'button', 'aria-label': t('track.playTitle', { title: track.title }), onclick: onPlay },
       number !== null ? h('span', { class: 'track-no', 'aria-hidden': 'true' }, number) : null,
       icon('play')),
-    showArt ? artwork(track.artworkUrl, 100, 'art art-sm') : null,
+    showArt ? artwork(track.artworkUrl, 100, 'art art-sm', { shown: 44 }) : null,
     h('div', { class: 'track-meta' },
       h('a', { class: 'track-title', href: `#/song/${encodeURIComponent(track.id)}` }, track.title,
         track.explicit ? h('abbr', { class: 'explicit', title: t('track.explicit') }, 'E') : null),

@@ -21,7 +21,7 @@ def test_login_screen_and_guest_tab_bar(page, server, shot):
     expect(page).to_have_url(re.compile(r"#/store"))
     expect(page.get_by_role("combobox", name="Search")).to_be_visible()
     expect(page.get_by_role("navigation", name="Main").get_by_role("link")).to_have_text(
-        ["Store", "Log in", "Create account"])
+        ["Store", "Search", "Log in", "Create account"])
     shot(page, "02-store-guest")
 
 
@@ -55,7 +55,7 @@ def test_register_change_username_and_password_then_remembered_login(make_contex
     # A new account with no purchases lands in the store with the full tab bar (SPEC A7).
     expect(page).to_have_url(re.compile(r"#/store"))
     expect(tab(page, "Store").locator("xpath=../..").get_by_role("link")).to_have_text(
-        ["Store", "My Music", "Account"])
+        ["Store", "Search", "My Music", "Account"])
     shot(page, "04-store-member")
 
     tab(page, "Account").click()

@@ -15,7 +15,7 @@ def test_russian_follows_the_browser_and_can_switch(make_context, server, shot):
     shot(page, "10-login-ru")
     page.get_by_role("button", name="Продолжить как гость").click()
     expect(page.get_by_role("navigation", name="Главное меню").get_by_role("link")).to_have_text(
-        ["Магазин", "Войти", "Создать аккаунт"])
+        ["Магазин", "Поиск", "Войти", "Создать аккаунт"])
     shot(page, "11-store-ru")
     page.get_by_label("Язык").select_option("en")
     expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Store")).to_be_visible()

@@ -9,12 +9,14 @@ import { field, wireForm } from '../forms.js';
 import { state, refreshMe, emit } from '../state.js';
 import { stopPlayer } from '../player.js';
 import { go } from '../router.js';
+import { pendingPurchase, updatePurchase, forgetPurchase } from '../intent.js';
 
 async function topUpNotice(id) {
   try {
     const topUp = await api.get(endpoints.topUp(id));
     if (topUp.status === 'captured') return [t('account.topUpDone', { n: topUp.coins }), 'success'];
     if (topUp.status === 'pending') return [t('account.topUpPending'), 'info'];
+    if (topUp.status === 'cancelled') return [t('account.topUpCancelled'), 'info'];
     return [t('account.topUpFailed'), 'error'];
   } catch (error) {
     return [error.message, 'error'];
@@ -27,6 +29,16 @@ export async function account(container, route) {
   const topUpId = route.query.get('topUp');
   if (topUpId) {
     const [text, kind] = await topUpNotice(topUpId);
+    const intent = pendingPurchase();
+    if (intent?.waitingFor === 'topup' && kind !== 'error') {
+      // Back from the checkout: return to the song or album the top-up was for; once paid, the
+      // purchase is offered again there (buy.js offerPendingPurchase).
+      if (kind === 'success') updatePurchase({ waitingFor: null }); else forgetPurchase();
+      await refreshMe();
+      toast(text, kind);
+      go(intent.returnTo, { replace: true });
+      return;
+    }
     notice.append(h('p', { class: `notice notice-${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text));
   }
   const body = h('div', { class: 'account-body' });
@@ -156,9 +168,26 @@ export async function history(container, route) {
         purchases ? null : h('th', { scope: 'col' }, t('history.price')),
         h('th', { scope: 'col', class: 'num' }, t('history.coins')), h('th', { scope: 'col', class: 'num' }, t('history.balance')))),
       h('tbody', {}, entries.map((e) => h('tr', {},
-        h('td', { class: 'date' }, formatDate(e.createdAt, { compact: true })), h('td', {}, e.description),
+        h('td', { class: 'date' }, formatDate(e.createdAt, { compact: true })), h('td', {}, describe(e)),
         purchases ? null : h('td', {}, e.money ? formatMoney(e.money) : '—'),
         h('td', { class: 'num' }, e.coins > 0 ? `+${e.coins}` : String(e.coins)),
         h('td', { class: 'num' }, String(e.balanceAfter))))))));
   });
+}
+
+/**
+ * The ledger keeps its descriptions in English ("Song “X”", "Top-up: 100 coins (€0.99)"): show them
+ * in the user's language. Unknown shapes are shown as stored.
+ */
+function describe(entry) {
+  const text = entry.description || '';
+  let m;
+  if ((m = /^Song “(.*)”$/s.exec(text))) return t('history.song', { title: m[1] });
+  if ((m = /^Album “(.*)”$/s.exec(text))) return t('history.album', { title: m[1] });
+  if (entry.kind === 'top-up' && (m = /^Top-up: (\d+) coins/.exec(text))) {
+    return t('history.topUp', { n: Number(m[1]), price: entry.money ? formatMoney(entry.money) : '' });
+  }
+  if ((m = /^Gift code (.*)$/s.exec(text))) return t('history.giftCode', { code: m[1] });
+  if (entry.kind === 'grant' && text === 'Granted by the operator') return t('history.grant');
+  return text;
 }

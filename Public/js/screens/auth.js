@@ -6,9 +6,18 @@ import { h, toast } from '../ui.js';
 import { field, wireForm } from '../forms.js';
 import { state, refreshMe } from '../state.js';
 import { go } from '../router.js';
+import { pendingPurchase, updatePurchase } from '../intent.js';
+
+/** Keeps `?next=` on links between the log-in and sign-up screens. */
+function withNext(hash, route) {
+  const next = route.query.get('next');
+  return next ? `${hash}?next=${encodeURIComponent(next)}` : hash;
+}
 
 function afterLogin(route) {
   const next = route.query.get('next');
+  const intent = pendingPurchase();
+  if (intent?.waitingFor === 'login') updatePurchase({ waitingFor: null });
   go(next && next.startsWith('#/') ? next : state.me?.landing === 'library' ? '#/library' : '#/store');
 }
 
@@ -35,7 +44,7 @@ export async function login(container, route) {
     h('p', { class: 'auth-links' }, h('a', { href: '#/forgot' }, t('login.forgot'))),
     h('div', { class: 'auth-alt' },
       h('button', { class: 'btn btn-block', type: 'button', onclick: () => { state.guest = true; go('#/store'); } }, t('login.guest')),
-      h('p', {}, t('login.noAccount'), ' ', h('a', { href: '#/register' }, t('login.create'))))));
+      h('p', {}, t('login.noAccount'), ' ', h('a', { href: withNext('#/register', route) }, t('login.create'))))));
 }
 
 export async function register(container, route) {
@@ -53,7 +62,7 @@ export async function register(container, route) {
     logo(),
     h('h1', {}, t('register.title')),
     form,
-    h('p', { class: 'auth-links' }, t('register.haveAccount'), ' ', h('a', { href: '#/login' }, t('login.submit'))),
+    h('p', { class: 'auth-links' }, t('register.haveAccount'), ' ', h('a', { href: withNext('#/login', route) }, t('login.submit'))),
     h('div', { class: 'auth-alt' },
       h('button', { class: 'btn btn-block', type: 'button', onclick: () => { state.guest = true; go('#/store'); } }, t('login.guest')))));
 }

@@ -1,25 +1,58 @@
-// Search (SPEC C2, C3): one box for artists, albums, songs and playlists; history and suggestions.
+// Search (SPEC C2, C3): one box for artists, albums, songs and playlists. Results follow the typing
+// (debounced, the previous request cancelled, old results kept until new ones arrive), a top
+// result first, songs before the shelves on phones, recent searches when the empty box has focus.
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
-import { h, icon, load, shelf, albumCard, artistCard, playlistCard, trackList } from '../ui.js';
-import { go } from '../router.js';
+import { h, icon, shelf, albumCard, artistCard, playlistCard, trackList, trackRow, errorPanel, spinner } from '../ui.js';
+import { go, parseHash } from '../router.js';
 import { state } from '../state.js';
 
+const TYPING_DELAY_MS = 250;
 let suggestTimer = null;
 
-/** The search box used on the store home and the search page. */
-export function searchBox(initial, extra = {}) {
+async function recentQueries() {
+  if (!state.me) return [];
+  try {
+    const { queries } = await api.get(endpoints.searchHistory, { quiet: true });
+    return (queries || []).slice(0, 5);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The search box used on the store home and the search page. `onType(q)` runs as the user types
+ * (the search page updates its results); without it, typing opens the search page.
+ */
+export function searchBox(initial, extra = {}, onType = null) {
   const listId = `suggest-${Math.random().toString(36).slice(2, 8)}`;
   const datalist = h('datalist', { id: listId });
   const input = h('input', {
     type: 'search', name: 'q', value: initial, 'aria-label': t('search.label'), placeholder: t('search.placeholder'),
-    autocomplete: 'off', list: listId, enterkeyhint: 'search',
+    autocomplete: 'off', list: listId, enterkeyhint: 'search', 'aria-controls': `${listId}-recent`,
   });
+  const recent = h('ul', { class: 'recent-pop', id: `${listId}-recent`, role: 'list', hidden: true, 'aria-label': t('search.history') });
+  const showRecent = async () => {
+    if (input.value.trim()) { recent.hidden = true; return; }
+    const queries = await recentQueries();
+    if (!queries.length || input.value.trim() || document.activeElement !== input) return;
+    recent.replaceChildren(...queries.map((q) => h('li', {}, h('a', { class: 'chip', href: `#/search?q=${encodeURIComponent(q)}` }, icon('search'), q))));
+    recent.hidden = false;
+  };
+  input.addEventListener('focus', showRecent);
+  input.addEventListener('blur', () => setTimeout(() => { if (!recent.contains(document.activeElement)) recent.hidden = true; }, 150));
+  let typeTimer = null;
   input.addEventListener('input', () => {
     clearTimeout(suggestTimer);
+    clearTimeout(typeTimer);
     const q = input.value.trim();
-    if (q.length < 1) return;
+    if (!q) { showRecent(); onType?.(''); return; }
+    recent.hidden = true;
+    typeTimer = setTimeout(() => {
+      if (onType) onType(q);
+      else go(`#/search?q=${encodeURIComponent(q)}`);
+    }, TYPING_DELAY_MS);
     suggestTimer = setTimeout(async () => {
       try {
         const { queries } = await api.get(endpoints.searchSuggestions(q), { quiet: true });
@@ -31,58 +64,94 @@ export function searchBox(initial, extra = {}) {
     e.preventDefault();
     const q = input.value.trim();
     if (!q) return;
+    clearTimeout(typeTimer);
     const params = new URLSearchParams({ q });
     for (const [k, v] of Object.entries(extra)) if (v) params.set(k, v);
     go(`#/search?${params}`);
   } },
   icon('search'), input, datalist,
-  h('button', { class: 'btn btn-primary', type: 'submit' }, t('search.submit')));
+  h('button', { class: 'btn btn-primary', type: 'submit' }, t('search.submit')), recent);
   return form;
 }
 
-async function historyChips() {
-  if (!state.me) return null;
-  try {
-    const { queries } = await api.get(endpoints.searchHistory, { quiet: true });
-    if (!queries?.length) return null;
-    return h('section', { class: 'search-history', 'aria-label': t('search.history') },
-      h('h2', {}, t('search.history')),
-      h('ul', { class: 'chips', role: 'list' }, queries.slice(0, 5).map((q) =>
-        h('li', {}, h('a', { class: 'chip', href: `#/search?q=${encodeURIComponent(q)}` }, q)))));
-  } catch {
-    return null;
-  }
+function fold(text) {
+  return String(text || '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The one result most likely meant: an artist or album whose name starts with the query, else the first song. */
+function topResult(found, q, ctx) {
+  const query = fold(q);
+  const artist = found.artists?.find((a) => fold(a.name).startsWith(query));
+  if (artist) return artistCard(artist);
+  const album = found.albums?.find((a) => fold(a.title).startsWith(query));
+  if (album) return albumCard(album);
+  const track = found.tracks?.[0];
+  if (track) return h('ol', { class: 'track-list', role: 'list' }, trackRow(track, ctx, { onPlay: () => ctx.play([track], 0) }));
+  return null;
+}
+
+function renderResults(results, found, q, ctx) {
+  const top = topResult(found, q, ctx);
+  const sections = [
+    top ? h('section', { class: 'top-result' }, h('h2', {}, t('search.top')), top) : null,
+    found.tracks?.length ? h('section', { class: 'songs' }, h('h2', {}, t('search.songs')), trackList(found.tracks, ctx)) : null,
+    shelf(t('search.artists'), found.artists, artistCard),
+    shelf(t('search.albums'), found.albums, albumCard),
+    shelf(t('search.playlists'), found.playlists, playlistCard),
+  ].filter(Boolean);
+  results.replaceChildren(...(sections.length ? sections : [h('p', { class: 'empty' }, t('search.none', { q }))]));
 }
 
 export async function search(container, route, ctx) {
-  const q = route.query.get('q') || '';
+  let q = route.query.get('q') || '';
   const hideExplicit = route.query.get('explicit') === 'false';
   const limit = route.query.get('limit') || '20';
   const filters = h('div', { class: 'filters' },
     h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: hideExplicit, onchange: (e) => update({ explicit: e.target.checked ? 'false' : '' }) }), h('span', {}, t('search.hideExplicit'))),
     h('label', { class: 'inline' }, h('span', {}, t('search.limit')),
       h('select', { onchange: (e) => update({ limit: e.target.value }) }, ['5', '10', '20', '50'].map((n) => h('option', { value: n, selected: n === limit }, n)))));
-  function update(change) {
-    const params = new URLSearchParams({ q, explicit: hideExplicit ? 'false' : '', limit, ...change });
-    for (const [k, v] of [...params]) if (!v) params.delete(k);
-    go(`#/search?${params}`, { replace: true });
+  function params(change = {}) {
+    const p = new URLSearchParams({ q, explicit: hideExplicit ? 'false' : '', limit, ...change });
+    for (const [k, v] of [...p]) if (!v) p.delete(k);
+    return p;
   }
-  const results = h('div', { class: 'results' });
-  container.append(
-    h('h1', { class: 'page-title' }, q ? t('search.results', { q }) : t('search.label')),
-    searchBox(q, { explicit: hideExplicit ? 'false' : '', limit }), filters, results);
-  const chips = await historyChips();
-  if (chips) container.insertBefore(chips, results);
-  if (!q) return;
-  const params = new URLSearchParams({ q, limit });
-  if (hideExplicit) params.set('explicit', 'false');
-  await load(results, () => api.get(endpoints.search(params)), (found) => {
-    const sections = [
-      shelf(t('search.artists'), found.artists, artistCard),
-      shelf(t('search.albums'), found.albums, albumCard),
-      found.tracks?.length ? h('section', { class: 'songs' }, h('h2', {}, t('search.songs')), trackList(found.tracks, ctx)) : null,
-      shelf(t('search.playlists'), found.playlists, playlistCard),
-    ].filter(Boolean);
-    results.append(...(sections.length ? sections : [h('p', { class: 'empty' }, t('search.none', { q }))]));
-  });
+  function update(change) { go(`#/search?${params(change)}`, { replace: true }); }
+  const heading = h('h1', { class: 'page-title' }, q ? t('search.results', { q }) : t('search.label'));
+  const results = h('div', { class: 'results', 'aria-live': 'polite' });
+  let inFlight = null;
+
+  async function run(text) {
+    q = text;
+    inFlight?.abort();
+    // Follow the typing in the address without drawing the screen again.
+    history.replaceState(null, '', `#/search?${params()}`);
+    heading.textContent = q ? t('search.results', { q }) : t('search.label');
+    if (!q) { results.replaceChildren(); return; }
+    const controller = new AbortController();
+    inFlight = controller;
+    results.setAttribute('aria-busy', 'true');
+    if (!results.childElementCount) results.replaceChildren(spinner());
+    try {
+      const query = new URLSearchParams({ q, limit });
+      if (hideExplicit) query.set('explicit', 'false');
+      const found = await api.get(endpoints.search(query), { quiet: true, signal: controller.signal });
+      if (controller.signal.aborted || parseHash().name !== 'search') return;
+      renderResults(results, found, q, ctx);
+    } catch (error) {
+      if (error?.name === 'AbortError') return;
+      results.replaceChildren(errorPanel(error.message, () => run(q)));
+    } finally {
+      if (inFlight === controller) { inFlight = null; results.removeAttribute('aria-busy'); }
+    }
+  }
+
+  const box = searchBox(q, { explicit: hideExplicit ? 'false' : '', limit }, run);
+  container.append(heading, box, filters, results);
+  const input = box.querySelector('input');
+  // Arriving from the store's box mid-word: keep typing where the caret was.
+  if (route.query.get('q') && document.activeElement === document.body) {
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
+  await run(q);
 }

@@ -66,8 +66,8 @@ public struct SandboxPaymentProvider: PaymentProvider {
         case approved
         /// The payment was refused (the top-up is marked declined; the buyer may try again).
         case declined(String)
-        /// The form was filled in wrongly; nothing happened.
-        case invalid(String)
+        /// The form was filled in wrongly (`field` names the form field at fault); nothing happened.
+        case invalid(String, field: String)
     }
 
     public func authorize(_ payment: Payment, now: Date) -> Decision {
@@ -76,21 +76,21 @@ public struct SandboxPaymentProvider: PaymentProvider {
             let email = email.trimmingCharacters(in: .whitespaces).lowercased()
             guard let funded = Self.buyerAccounts[email], password == Self.password else {
                 return .invalid(
-                    "The sandbox email or password is wrong. Try buyer@sandbox.test / sandbox123.")
+                    "The sandbox email or password is wrong. Try buyer@sandbox.test / sandbox123.", field: "email")
             }
             return funded ? .approved : .declined("The sandbox account has insufficient funds.")
         case .card(let number, let expiry, let cvc):
             guard let digits = CardNumber.digits(number), CardNumber.passesLuhn(digits) else {
-                return .invalid("The card number is not valid.")
+                return .invalid("The card number is not valid.", field: "number")
             }
             guard let (month, year) = CardNumber.expiry(expiry) else {
-                return .invalid("The expiry date must look like MM/YY.")
+                return .invalid("The expiry date must look like MM/YY.", field: "expiry")
             }
             guard !CardNumber.isExpired(month: month, year: year, now: now) else {
-                return .invalid("The card has expired.")
+                return .invalid("The card has expired.", field: "expiry")
             }
             guard CardNumber.isValidCVC(cvc.trimmingCharacters(in: .whitespaces)) else {
-                return .invalid("The security code (CVC) has 3 or 4 digits.")
+                return .invalid("The security code (CVC) has 3 or 4 digits.", field: "cvc")
             }
             if Self.approvedCards.contains(digits) { return .approved }
             return .declined(

@@ -50,6 +50,7 @@ struct SandboxCheckoutController {
         case .pending, .declined: break
         }
         let payment: SandboxPaymentProvider.Payment
+        let method = SandboxCheckoutPage.Method(rawValue: form["method"] ?? "")
         switch form["method"] {
         case "cancel":
             _ = try await checkout.markTopUp(id: topUp.id, status: .cancelled)
@@ -61,20 +62,23 @@ struct SandboxCheckoutController {
                 number: form["number"] ?? "", expiry: form["expiry"] ?? "", cvc: form["cvc"] ?? "")
         default:
             return html(
-                SandboxCheckoutPage.render(topUp, notice: .error("Choose how to pay.")),
+                SandboxCheckoutPage.render(topUp, refusal: .init(message: "Choose how to pay.")),
                 status: .unprocessableContent)
         }
         switch checkout.authorizeSandboxPayment(payment, now: clock.now()) {
-        case .invalid(let message):
+        case .invalid(let message, let field):
             return html(
-                SandboxCheckoutPage.render(topUp, notice: .error(message), email: form["email"] ?? ""),
+                SandboxCheckoutPage.render(
+                    topUp, refusal: .init(message: message, method: method, field: field), typed: .init(form: form)),
                 status: .unprocessableContent)
         case .declined(let message):
             _ = try await checkout.markTopUp(id: topUp.id, status: .declined)
             var shown = topUp
             shown.status = .declined
             return html(
-                SandboxCheckoutPage.render(shown, notice: .error(message + " Try another way to pay.")),
+                SandboxCheckoutPage.render(
+                    shown, refusal: .init(message: message + " Try another way to pay.", method: method, field: nil),
+                    typed: .init(form: form)),
                 status: .init(code: 402, reasonPhrase: "Payment Required"))
         case .approved:
             _ = try await checkout.capture(topUpID: topUp.id, providerReference: topUp.providerReference)
