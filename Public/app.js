@@ -14,6 +14,7 @@ const screens = {
   forgot: () => import('./js/screens/auth.js').then((m) => m.forgot),
   'reset-password': () => import('./js/screens/auth.js').then((m) => m.resetPassword),
   store: () => import('./js/screens/store.js').then((m) => m.store),
+  'see-all': () => import('./js/screens/store.js').then((m) => m.seeAll),
   search: () => import('./js/screens/search.js').then((m) => m.search),
   artist: () => import('./js/screens/pages.js').then((m) => m.artist),
   album: () => import('./js/screens/pages.js').then((m) => m.album),
@@ -41,7 +42,7 @@ function renderTabs(route) {
   const tabs = state.me
     ? [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['library', 'nav.myMusic', 'music'], ['account', 'nav.account', 'account']]
     : [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
-  const active = ['artist', 'album', 'playlist', 'song'].includes(route.name) ? 'store'
+  const active = ['artist', 'album', 'playlist', 'song', 'see-all'].includes(route.name) ? 'store'
     : ['topup', 'history'].includes(route.name) ? 'account' : route.name;
   const nav = document.getElementById('tabs');
   nav.setAttribute('aria-label', t('nav.main'));

@@ -44,6 +44,8 @@ export function icon(name) {
     repeat: 'M7 7h10v3l4-4-4-4v3H5v6h2zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2z',
     volume: 'M3 9v6h4l5 5V4L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4M14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6',
     queue: 'M3 6h12v2H3zm0 4h12v2H3zm0 4h8v2H3zm14-4v6.2a3 3 0 1 0 2 2.8V12h3v-2z',
+    chevronLeft: 'M15.4 7.4 14 6l-6 6 6 6 1.4-1.4-4.6-4.6z',
+    chevronRight: 'M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z',
     up: 'M7.4 15.4 12 10.8l4.6 4.6L18 14l-6-6-6 6z',
     down: 'M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z',
     // A coin (rim and a star), not a currency sign: coins are not money.
@@ -194,20 +196,36 @@ export function dialog({ title, body, actions, className = '' }) {
 
 export function priceText(n) { return t('track.price', { n }); }
 
-/** A horizontally scrollable row of cards with a heading. */
-export function shelf(title, items, renderCard) {
+/**
+ * A horizontally scrollable row of cards with a heading; arrow buttons scroll it a page at a time
+ * (pointer devices), and `seeAll` (a hash) adds a "See all" link.
+ */
+export function shelf(title, items, renderCard, { seeAll = null } = {}) {
   if (!items || !items.length) return null;
   shelfCount += 1;
   const first = shelfCount === 1;
   const id = `shelf-${title.replace(/\W+/g, '-').toLowerCase()}-${Math.random().toString(36).slice(2, 6)}`;
+  const row = h('ul', { class: 'shelf-row', role: 'list' }, items.map((item, i) => {
+    const card = renderCard(item);
+    // The first shelf's first cards are what a phone shows first: load them at once.
+    if (first && i < 4) card.querySelector('img')?.setAttribute('loading', 'eager');
+    return h('li', {}, card);
+  }));
+  const scroll = (direction) => row.scrollBy({ left: direction * row.clientWidth * 0.9, behavior: 'smooth' });
+  const back = h('button', { class: 'icon-btn shelf-arrow', type: 'button', 'aria-label': t('shelf.previous', { title }), onclick: () => scroll(-1) }, icon('chevronLeft'));
+  const forward = h('button', { class: 'icon-btn shelf-arrow', type: 'button', 'aria-label': t('shelf.next', { title }), onclick: () => scroll(1) }, icon('chevronRight'));
+  const paint = () => {
+    back.disabled = row.scrollLeft <= 2;
+    forward.disabled = row.scrollLeft + row.clientWidth >= row.scrollWidth - 2;
+  };
+  row.addEventListener('scroll', paint, { passive: true });
+  requestAnimationFrame(paint);
   return h('section', { class: 'shelf', 'aria-labelledby': id },
-    h('h2', { id }, title),
-    h('ul', { class: 'shelf-row', role: 'list' }, items.map((item, i) => {
-      const card = renderCard(item);
-      // The first shelf's first cards are what a phone shows first: load them at once.
-      if (first && i < 4) card.querySelector('img')?.setAttribute('loading', 'eager');
-      return h('li', {}, card);
-    })));
+    h('div', { class: 'shelf-head' },
+      h('h2', { id }, title),
+      seeAll ? h('a', { class: 'see-all', href: seeAll }, t('shelf.seeAll')) : null,
+      h('span', { class: 'shelf-arrows' }, back, forward)),
+    row);
 }
 
 let shelfCount = 0;

@@ -200,6 +200,22 @@ def test_desktop_has_a_sidebar_and_a_player_bar(page, server, needs, shot, viewp
     page.goto(server + "/#/login")
     page.get_by_role("button", name="Continue as guest").click()
     album = albums(page, server, 1)[0]
+
+    # Shelves: "See all" everywhere; arrows where there is a mouse.
+    home = page.request.get(server + "/api/v1/store/home").json()
+    releases = page.locator(".shelf").filter(has=page.get_by_role("heading", name="New releases"))
+    forward = releases.get_by_role("button", name="Scroll New releases forward")
+    if viewport == "desktop-1440x900":
+        row = releases.locator(".shelf-row")
+        if page.evaluate("(el) => el.scrollWidth > el.clientWidth", row.element_handle()):
+            forward.click()
+            page.wait_for_function("(el) => el.scrollLeft > 50", arg=row.element_handle())
+    else:
+        expect(forward).to_be_hidden()
+    releases.get_by_role("link", name="See all").click()
+    expect(page.get_by_role("heading", name="New releases", level=1)).to_be_visible()
+    expect(page.locator(".card-grid a.card")).to_have_count(len(home["newReleases"]))
+
     page.goto(server + f"/#/album/{album['album']['id']}")
     page.get_by_role("button", name="Play", exact=True).first.click()
     wait_playing(page)

@@ -127,6 +127,12 @@ def test_new_user_tops_up_buys_everywhere_and_plays_the_whole_song(make_context,
     headings = page.locator(".lib-album h2")
     expect(headings).to_have_count(len(expected_albums))
     assert [h.strip() for h in headings.all_inner_texts()] == expected_albums
+    # The albums are a cover grid, with Play and Shuffle over the owned songs.
+    expect(page.locator(".lib-grid .lib-cover .art")).to_have_count(len(expected_albums))
+    page.locator(".lib-play").get_by_role("button", name="Shuffle").click()
+    wait_playing(page)
+    assert "v=full" in audio_state(page)["src"]
+    page.evaluate("document.getElementById('audio').pause()")
     shot(page, "37-my-music-albums")
     page.get_by_role("button", name="Songs").click()
     expected_songs = [t["title"] for t in sorted(bought, key=lambda t: (t["artistName"].casefold(), t["albumTitle"].casefold(), t["discNumber"], t["trackNumber"]))]

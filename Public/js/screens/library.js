@@ -2,7 +2,7 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
-import { h, load, artwork, trackList } from '../ui.js';
+import { h, icon, load, artwork, trackList } from '../ui.js';
 import { go } from '../router.js';
 
 const views = [['albums', 'library.albums'], ['songs', 'library.songs'], ['artists', 'library.artists']];
@@ -27,6 +27,31 @@ function albumBlock(entry, ctx) {
     trackList(entry.ownedTracks, ctx, { showArt: false, numbered: true }));
 }
 
+/** One owned album in the cover grid: its cover and title lead to the album; Play plays its owned songs. */
+function albumCover(entry, ctx) {
+  const a = entry.album;
+  const id = `lib-album-${a.id}`;
+  return h('li', { class: 'lib-album lib-cover', 'aria-labelledby': id },
+    h('div', { class: 'lib-cover-art' },
+      h('a', { href: `#/album/${encodeURIComponent(a.id)}`, tabindex: '-1', 'aria-hidden': 'true' }, artwork(a.artworkUrl, 300, 'art', { shown: 200 })),
+      h('button', { class: 'icon-btn cover-play', type: 'button', 'aria-label': t('track.playTitle', { title: a.title }), onclick: () => ctx.play(entry.ownedTracks, 0) }, icon('play'))),
+    h('h2', { id }, h('a', { href: `#/album/${encodeURIComponent(a.id)}` }, a.title)),
+    h('p', { class: 'card-sub' }, a.artistName));
+}
+
+/** Play and Shuffle over every owned song the view shows. */
+function playAll(tracks, ctx) {
+  if (!tracks.length) return null;
+  const shuffled = () => {
+    const copy = tracks.slice();
+    for (let i = copy.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [copy[i], copy[j]] = [copy[j], copy[i]]; }
+    return copy;
+  };
+  return h('div', { class: 'hero-actions lib-play' },
+    h('button', { class: 'btn btn-primary', type: 'button', onclick: () => ctx.play(tracks, 0) }, icon('play'), h('span', {}, t('album.playAll'))),
+    h('button', { class: 'btn', type: 'button', onclick: () => ctx.play(shuffled(), 0) }, icon('shuffle'), h('span', {}, t('player.shuffle'))));
+}
+
 export async function library(container, route, ctx) {
   const view = views.some(([v]) => v === route.query.get('view')) ? route.query.get('view') : 'albums';
   const sortOptions = sorts[view];
@@ -46,11 +71,13 @@ export async function library(container, route, ctx) {
 
   if (view === 'songs') {
     await load(body, () => api.get(endpoints.librarySongs(sort)), (d) => {
-      body.append(d.tracks.length ? trackList(d.tracks, ctx) : emptyState());
+      body.append(...(d.tracks.length ? [playAll(d.tracks, ctx), trackList(d.tracks, ctx)] : [emptyState()]));
     });
   } else if (view === 'albums') {
     await load(body, () => api.get(endpoints.libraryAlbums(sort)), (d) => {
-      body.append(...(d.albums.length ? d.albums.map((entry) => albumBlock(entry, ctx)) : [emptyState()]));
+      if (!d.albums.length) { body.append(emptyState()); return; }
+      body.append(playAll(d.albums.flatMap((entry) => entry.ownedTracks), ctx),
+        h('ul', { class: 'card-grid lib-grid', role: 'list' }, d.albums.map((entry) => albumCover(entry, ctx))));
     });
   } else {
     await load(body, () => api.get(endpoints.libraryArtists), (d) => {

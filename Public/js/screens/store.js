@@ -2,7 +2,7 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
-import { h, load, shelf, albumCard, playlistCard, moodCard, trackList } from '../ui.js';
+import { h, load, shelf, albumCard, playlistCard, moodCard, trackList, notFoundPanel } from '../ui.js';
 import { searchBox } from './search.js';
 import { state } from '../state.js';
 
@@ -14,9 +14,9 @@ export async function store(container, route, ctx) {
     if (state.me && home.recentlyPlayed?.length) sections.push(tracksShelf(t('store.recent'), home.recentlyPlayed, ctx));
     if (state.me && home.favourites?.length) sections.push(tracksShelf(t('store.favourites'), home.favourites, ctx));
     if (state.me && home.favouritePlaylists?.length) sections.push(shelf(t('store.favourites') + ' · ' + t('search.playlists'), home.favouritePlaylists, playlistCard));
-    sections.push(shelf(t('store.newReleases'), home.newReleases, albumCard));
-    sections.push(shelf(t('store.featured'), home.featuredPlaylists, playlistCard));
-    sections.push(shelf(t('store.moods'), home.moods, moodCard));
+    sections.push(shelf(t('store.newReleases'), home.newReleases, albumCard, { seeAll: '#/see-all/newReleases' }));
+    sections.push(shelf(t('store.featured'), home.featuredPlaylists, playlistCard, { seeAll: '#/see-all/featuredPlaylists' }));
+    sections.push(shelf(t('store.moods'), home.moods, moodCard, { seeAll: '#/see-all/moods' }));
     const shown = sections.filter(Boolean);
     body.append(...(shown.length ? shown : [h('p', { class: 'empty' }, t('store.empty'))]));
   });
@@ -28,4 +28,21 @@ function tracksShelf(title, tracks, ctx) {
   const list = trackList(tracks, ctx, { showArt: true });
   list.classList.add('track-shelf');
   return h('section', { class: 'shelf', 'aria-labelledby': id }, h('h2', { id }, title), list);
+}
+
+const seeAllShelves = {
+  newReleases: ['store.newReleases', albumCard],
+  featuredPlaylists: ['store.featured', playlistCard],
+  moods: ['store.moods', moodCard],
+};
+
+/** "See all": one of the store's shelves as a grid. */
+export async function seeAll(container, route) {
+  const [titleKey, card] = seeAllShelves[route.id] || [];
+  if (!card) { container.append(h('h1', {}, t('error.notFoundTitle')), notFoundPanel()); return; }
+  const body = h('div', {});
+  container.append(h('h1', { class: 'page-title' }, t(titleKey)), body);
+  await load(body, () => api.get(endpoints.storeHome), (home) => {
+    body.append(h('ul', { class: 'card-grid', role: 'list' }, (home[route.id] || []).map((item) => h('li', {}, card(item)))));
+  });
 }

@@ -97,8 +97,8 @@ struct SharePageController {
             <img src="\(escape(artwork))" alt="" width="320" height="320">
             <h1>\(title)</h1>
             <p>\(artist) · \(escape(song.albumTitle))</p>
-            <audio controls preload="none" src="\(escape(audio))" aria-label="Preview of \(title)"></audio>
-            <p>\(previewSeconds)-second preview</p>
+            <audio controls preload="none" src="\(escape(audio))" aria-label="Listen to \(title)"></audio>
+            <p>Plays a \(previewSeconds)-second preview, or the whole song when it is yours.</p>
             <a href="\(escape(app))">Open in SoTube</a>
             </main>
             </body>
