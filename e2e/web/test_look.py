@@ -98,3 +98,26 @@ def test_colours_meet_wcag_aa_in_light_and_dark(browser, server):
         for fg, bg in pairs:
             ratio = _contrast(rgb[fg], rgb[bg])
             assert ratio >= 4.5, f"{scheme}: {fg} on {bg} is {ratio:.2f}:1"
+
+
+def test_the_shell_is_versioned_and_served_from_the_cache(browser, server):
+    """The service worker caches the app's own file list under a version made from the files, and the
+    shell then opens without the network."""
+    script = browser.new_context().request.get(server + "/sw.js")
+    assert script.ok and script.headers["cache-control"] == "no-cache"
+    text = script.text()
+    version = re.search(r"const SHELL_VERSION = '([0-9a-f]{16})';", text)
+    assert version, text[:300]
+    for path in ["'/app.js'", "'/js/screens/store.js'", "'/css/app.css'", "'/js/i18n/ru.js'"]:
+        assert path in text, path
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(server + "/#/store")
+    expect(page.get_by_role("combobox", name="Search")).to_be_visible()
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=15000)
+    assert f"sotube-shell-{version.group(1)}" in page.evaluate("caches.keys()")
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("navigation", name="Main")).to_be_visible()
+    context.close()

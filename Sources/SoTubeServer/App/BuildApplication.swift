@@ -15,6 +15,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: SafePathMiddleware())
     if let publicDirectory = configuration.publicDirectory {
+        router.add(middleware: ServiceWorkerMiddleware(publicDirectory: publicDirectory))
         router.add(middleware: FileMiddleware(publicDirectory.path, searchForIndexHtml: true, logger: services.logger))
     }
     // The sandbox provider exists only when payments are on: off, its pages and capture are 404.

@@ -92,7 +92,8 @@ enum SandboxCheckoutPage {
 
         func message(for method: Method) -> String {
             guard let refusal, refusal.method == method else { return "" }
-            return "<p class=\"notice error\" role=\"alert\" id=\"\(method.rawValue)-error\">\(escape(refusal.message))</p>"
+            return
+                "<p class=\"notice error\" role=\"alert\" id=\"\(method.rawValue)-error\">\(escape(refusal.message))</p>"
         }
 
         func attributes(_ method: Method, _ field: String) -> String {
