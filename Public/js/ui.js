@@ -207,8 +207,11 @@ export function shelf(title, items, renderCard, { seeAll = null } = {}) {
   const id = `shelf-${title.replace(/\W+/g, '-').toLowerCase()}-${Math.random().toString(36).slice(2, 6)}`;
   const row = h('ul', { class: 'shelf-row', role: 'list' }, items.map((item, i) => {
     const card = renderCard(item);
-    // The first shelf's first cards are what a phone shows first: load them at once.
-    if (first && i < 4) card.querySelector('img')?.setAttribute('loading', 'eager');
+    const img = card.querySelector('img');
+    // The first shelf's first cards are what a phone shows first: load them at once. Cards further
+    // along a shelf wait until the shelf is scrolled near them.
+    if (first && i < 4) img?.setAttribute('loading', 'eager');
+    else if (i >= 3 && img) deferUntilVisible(img);
     return h('li', {}, card);
   }));
   const scroll = (direction) => row.scrollBy({ left: direction * row.clientWidth * 0.9, behavior: 'smooth' });
@@ -229,6 +232,25 @@ export function shelf(title, items, renderCard, { seeAll = null } = {}) {
 }
 
 let shelfCount = 0;
+
+// Lazy images in a horizontal shelf: the browser's own lazy loading fetches every card near the
+// viewport, even those clipped by the shelf. An IntersectionObserver sees the clipping.
+let shelfImages = null;
+function deferUntilVisible(img) {
+  if (!('IntersectionObserver' in window)) return;
+  shelfImages ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      const image = entry.target;
+      shelfImages.unobserve(image);
+      if (image.dataset.srcset) image.srcset = image.dataset.srcset;
+      if (image.dataset.src) image.src = image.dataset.src;
+    }
+  }, { rootMargin: '200px 0px' });
+  if (img.getAttribute('srcset')) { img.dataset.srcset = img.getAttribute('srcset'); img.removeAttribute('srcset'); }
+  if (img.getAttribute('src')) { img.dataset.src = img.getAttribute('src'); img.removeAttribute('src'); }
+  shelfImages.observe(img);
+}
 /** Called when a screen is drawn: the next shelf is the screen's first again. */
 export function resetShelves() { shelfCount = 0; }
 
