@@ -141,3 +141,23 @@ public struct HealthResponse: Codable, Sendable, Equatable {
         self.database = database
     }
 }
+
+/// `GET /readyz`: whether this server should get traffic: the database answers and its schema is the
+/// one this build expects (a server waiting for another's migrations, or an older build beside a
+/// newer schema, is not ready). Liveness is `/healthz`.
+public struct ReadinessResponse: Codable, Sendable, Equatable {
+    public var status: HealthResponse.Status
+    /// "ok", or what went wrong with the database.
+    public var database: String
+    /// The schema version the database is at (nil when it does not answer).
+    public var schemaVersion: Int?
+    /// The schema version this build expects.
+    public var expectedSchemaVersion: Int
+
+    public init(status: HealthResponse.Status, database: String, schemaVersion: Int?, expectedSchemaVersion: Int) {
+        self.status = status
+        self.database = database
+        self.schemaVersion = schemaVersion
+        self.expectedSchemaVersion = expectedSchemaVersion
+    }
+}

@@ -18,6 +18,8 @@ public enum SoTubeRoutes {
 
     /// `GET`: liveness and database check, ``HealthResponse``.
     public static let health = "/healthz"
+    /// `GET`: readiness (database answers, schema current), ``ReadinessResponse``.
+    public static let ready = "/readyz"
     /// `GET`: the OpenAPI 3.1 document describing every route.
     public static let openAPI = "/openapi.json"
     /// `GET`: Prometheus metrics in text format.

@@ -90,11 +90,35 @@ import Testing
         struct Down: HealthCheck {
             struct Failure: Error {}
             func ping() async throws { throw Failure() }
+            func schemaVersion() async throws -> Int { throw Failure() }
         }
-        try await withSeam({ HealthController(database: Down()).register(on: $0) }) { client in
+        try await withSeam({ HealthController(database: Down(), expectedSchemaVersion: 7).register(on: $0) }) {
+            client in
             let response = try await client.call(.get, "/healthz")
             #expect(response.status == .serviceUnavailable)
             #expect(String(buffer: response.body).contains("unavailable"))
+            #expect(try await client.call(.get, "/readyz").status == .serviceUnavailable)
+        }
+    }
+
+    /// Alive but not ready: a database at another schema version (migrations still running
+    /// elsewhere, or a newer build beside this one) keeps `/readyz` at 503 while `/healthz` says 200.
+    @Test func readinessFollowsTheSchemaVersion() async throws {
+        struct At: HealthCheck {
+            let version: Int
+            func ping() async throws {}
+            func schemaVersion() async throws -> Int { version }
+        }
+        for (version, ready) in [(7, true), (6, false), (8, false)] {
+            try await withSeam({
+                HealthController(database: At(version: version), expectedSchemaVersion: 7).register(on: $0)
+            }) { client in
+                #expect(try await client.call(.get, "/healthz").status == .ok)
+                let response = try await client.call(.get, "/readyz")
+                #expect(response.status == (ready ? .ok : .serviceUnavailable))
+                let body = try response.decode(ReadinessResponse.self)
+                #expect(body.schemaVersion == version && body.expectedSchemaVersion == 7)
+            }
         }
     }
 

@@ -6,6 +6,8 @@ import SoTubeAPI
 import SoTubeCore
 import Testing
 
+@testable import SoTubeServer
+
 @Suite struct SandboxCheckoutTests {
     static let card4242 = [
         "method": "card", "number": "4242 4242 4242 4242", "expiry": "12/30", "cvc": "123",
@@ -210,5 +212,25 @@ import Testing
                     topUpID: cancelledID, reference: cancelled.providerReference))
             #expect(late.status == .conflict)
         }
+    }
+}
+
+/// The sandbox's signing key comes from the server secret: a capture notification signed for the
+/// server that opened the checkout is accepted by another server sharing the secret (behind one
+/// load balancer), and by no server with another secret.
+@Suite struct SandboxKeyAcrossServersTests {
+    @Test func serversSharingTheSecretAcceptEachOthersCaptures() async throws {
+        let opener = try await TestApp.make { $0.secretKey = Array(repeating: 9, count: 32) }
+        let other = try await TestApp.make { $0.secretKey = Array(repeating: 9, count: 32) }
+        let stranger = try await TestApp.make { $0.secretKey = Array(repeating: 3, count: 32) }
+        let signature = opener.services.commerce.sandbox.signature(topUpID: "tu_1", reference: "SBX-1")
+        #expect(other.services.commerce.sandbox.isAuthentic(topUpID: "tu_1", reference: "SBX-1", signature: signature))
+        #expect(
+            !stranger.services.commerce.sandbox.isAuthentic(topUpID: "tu_1", reference: "SBX-1", signature: signature))
+        #expect(
+            !other.services.commerce.sandbox.isAuthentic(topUpID: "tu_2", reference: "SBX-1", signature: signature))
+        // The derived key is not the CSRF key itself.
+        #expect(ServerSecret.derive(opener.services.secretKey, purpose: "a") != opener.services.secretKey)
+        for app in [opener, other, stranger] { await app.close() }
     }
 }

@@ -10,7 +10,8 @@ public struct AppServices: Sendable {
     public let auth: AuthService
     public let commerce: CommerceService
     public let media: MediaService
-    /// The server's secret (CSRF tokens): from the configuration or `DATA/secret.key`.
+    /// The server's secret (CSRF tokens, and the keys derived from it): from the configuration or
+    /// `DATA/secret.key`.
     public let secretKey: [UInt8]
     public var clock: any SoTubeClock { configuration.clock }
     public var ids: any IDSource { configuration.ids }
@@ -26,10 +27,14 @@ public struct AppServices: Sendable {
                 directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
             throttles: database.throttles, publicBaseURL: configuration.baseURL,
             policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: configuration.logger)
-        self.secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
+        let secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
+        self.secretKey = secretKey
+        // The sandbox provider's signing key follows the server secret, so a capture notification is
+        // accepted by every server sharing that secret, whichever one opened the checkout.
+        let sandboxKey = ServerSecret.derive(secretKey, purpose: "sotube sandbox capture signatures v1")
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,
-            sandbox: SandboxPaymentProvider(keyBytes: configuration.ids.randomBytes(32), ids: configuration.ids),
+            sandbox: SandboxPaymentProvider(keyBytes: sandboxKey, ids: configuration.ids),
             clock: configuration.clock, ids: configuration.ids)
         self.media = MediaService(
             lookup: database.media, ownership: database.ownership, mediaRoot: configuration.mediaDirectory,

@@ -28,7 +28,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let csrf = CSRFTokens(key: services.secretKey)
     let app = router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
     let presenter = TrackPresenter(ownership: database.ownership, preview: configuration.preview)
-    HealthController(database: database).register(on: app)
+    HealthController(database: database, expectedSchemaVersion: SoTubeDatabase.latestSchemaVersion).register(on: app)
     AuthController(
         auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)
     ).register(on: app)

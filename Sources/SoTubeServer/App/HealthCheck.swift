@@ -1,8 +1,9 @@
 import SoTubeStoreSQL
 
-/// What `/healthz` asks: is the database answering?
+/// What `/healthz` and `/readyz` ask: is the database answering, and at which schema version?
 public protocol HealthCheck: Sendable {
     func ping() async throws
+    func schemaVersion() async throws -> Int
 }
 
 extension SoTubeDatabase: HealthCheck {}

@@ -1,9 +1,11 @@
 import Hummingbird
 import SoTubeAPI
 
-/// `/healthz` and `/openapi.json`.
+/// `/healthz` (liveness), `/readyz` (readiness) and `/openapi.json`.
 struct HealthController {
     let database: any HealthCheck
+    /// The schema version this build migrates to.
+    let expectedSchemaVersion: Int
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/healthz") { _, _ in
@@ -13,6 +15,23 @@ struct HealthController {
             } catch {
                 return try jsonResponse(
                     HealthResponse(status: .unavailable, database: "\(error)"), status: .serviceUnavailable)
+            }
+        }
+        router.get("/readyz") { _, _ in
+            do {
+                let version = try await database.schemaVersion()
+                let ready = version == expectedSchemaVersion
+                return try jsonResponse(
+                    ReadinessResponse(
+                        status: ready ? .ok : .unavailable, database: "ok", schemaVersion: version,
+                        expectedSchemaVersion: expectedSchemaVersion),
+                    status: ready ? .ok : .serviceUnavailable)
+            } catch {
+                return try jsonResponse(
+                    ReadinessResponse(
+                        status: .unavailable, database: "\(error)", schemaVersion: nil,
+                        expectedSchemaVersion: expectedSchemaVersion),
+                    status: .serviceUnavailable)
             }
         }
         router.get("/openapi.json") { _, _ in

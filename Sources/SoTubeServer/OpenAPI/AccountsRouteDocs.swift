@@ -9,6 +9,9 @@ extension RouteDocs {
             "GET", "/healthz", "Liveness and database check", tag: "system",
             responses: [200: ("Healthy", "Health"), 503: ("Database unavailable", "Health")]),
         RouteDoc(
+            "GET", "/readyz", "Readiness: the database answers and its schema is this build's", tag: "system",
+            responses: [200: ("Ready", "Readiness"), 503: ("Not ready", "Readiness")]),
+        RouteDoc(
             "GET", "/openapi.json", "This document", tag: "system", responses: [200: ("OpenAPI 3.1 document", nil)]),
     ]
 
@@ -70,6 +73,11 @@ extension SchemaDocs {
         "Health": JSONSchema.object([
             "status": JSONSchema.enumeration(HealthResponse.Status.self), "database": JSONSchema.string,
         ]),
+        "Readiness": JSONSchema.object(
+            [
+                "status": JSONSchema.enumeration(HealthResponse.Status.self), "database": JSONSchema.string,
+                "schemaVersion": JSONSchema.int, "expectedSchemaVersion": JSONSchema.int,
+            ], required: ["status", "database", "expectedSchemaVersion"]),
         "User": JSONSchema.object([
             "id": JSONSchema.string, "username": JSONSchema.string, "email": JSONSchema.string,
             "displayName": JSONSchema.string, "coins": JSONSchema.int,

@@ -29,6 +29,16 @@ public enum StoreDialect: String, Sendable {
 
     /// The first statement of a transaction that must read one consistent snapshot (PostgreSQL's
     /// default READ COMMITTED gives each statement its own; SQLite's single writer already holds one).
+    /// A statement that makes the transaction it runs in the only one migrating (PostgreSQL: a
+    /// transaction-scoped advisory lock, so a second server starting at the same time waits, then
+    /// finds the migrations done). SQLite's single writer serialises transactions already.
+    public var migrationLock: String? {
+        switch self {
+        case .sqlite: return nil
+        case .postgres: return "SELECT pg_advisory_xact_lock(7347147331)"
+        }
+    }
+
     public var snapshotTransactionStart: String? {
         switch self {
         case .sqlite: return nil

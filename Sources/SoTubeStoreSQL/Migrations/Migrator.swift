@@ -51,12 +51,14 @@ public struct Migrator: Sendable {
             let statements = migration.statements(backend.dialect)
             let version = migration.version
             let name = migration.name
-            try await backend.transaction { db in
+            let lock = backend.dialect.migrationLock
+            let ran = try await backend.transaction { db -> Bool in
+                if let lock { try await db.raw(SQLQueryString(lock)).run() }
                 // Re-check inside the transaction: another process may have migrated meanwhile.
                 let row = try await db.raw(
                     "SELECT COUNT(*) AS n FROM schema_migrations WHERE version = \(bind: version)"
                 ).first()
-                guard try row?.decode(column: "n", as: Int.self) == 0 else { return }
+                guard try row?.decode(column: "n", as: Int.self) == 0 else { return false }
                 for statement in statements {
                     try await db.raw(SQLQueryString(statement)).run()
                 }
@@ -66,7 +68,10 @@ public struct Migrator: Sendable {
                     VALUES (\(bind: version), \(bind: name), \(bind: now.epochMillis))
                     """
                 ).run()
+                return true
             }
+            // Another server applied it while this one waited for the lock.
+            guard ran else { continue }
             logger.info("applied migration", metadata: ["version": "\(version)", "name": "\(name)"])
             applied.append("\(version) \(name)")
         }
@@ -74,7 +79,9 @@ public struct Migrator: Sendable {
     }
 
     private func ensureTable(_ backend: any SQLBackend) async throws {
+        let lock = backend.dialect.migrationLock
         try await backend.transaction { db in
+            if let lock { try await db.raw(SQLQueryString(lock)).run() }
             try await db.raw(
                 """
                 CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -1,0 +1,37 @@
+import Foundation
+import SQLKit
+import SoTubeStoreSQL
+import SoTubeTestFixtures
+import Testing
+
+/// Servers started together on one PostgreSQL database migrate it once: the second waits for the
+/// first's advisory lock, then finds every migration done.
+@Suite struct MigrationLockTests {
+    @Test func serversStartingTogetherMigrateOnce() async throws {
+        guard let url = try await TestEngine.postgres.freshDatabaseURL() else { return }
+        var servers: [SoTubeDatabase] = []
+        for _ in 0..<3 {
+            servers.append(
+                try await SoTubeDatabase.open(
+                    DatabaseSettings(location: url), now: TestEngine.now, logger: TestEngine.logger, migrate: false))
+        }
+        let applied = try await withThrowingTaskGroup(of: [String].self) { group in
+            for server in servers {
+                group.addTask { try await server.migrate(now: TestEngine.now, logger: TestEngine.logger) }
+            }
+            var all: [[String]] = []
+            for try await names in group { all.append(names) }
+            return all
+        }
+        // Every migration was applied by exactly one server, and the others found it done.
+        #expect(applied.flatMap { $0 }.count == SoTubeDatabase.latestSchemaVersion)
+        for server in servers {
+            #expect(try await server.schemaVersion() == SoTubeDatabase.latestSchemaVersion)
+        }
+        let rows = try await servers[0].backend.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM schema_migrations").first()?.decode(column: "n", as: Int.self)
+        }
+        #expect(rows == SoTubeDatabase.latestSchemaVersion)
+        for server in servers { await server.shutdown() }
+    }
+}

@@ -1,0 +1,130 @@
+"""`sotube backup FILE` and `sotube restore FILE` (API.md): a consistent copy taken while the server
+serves and sells, restored into an empty data folder with the ledger exact, and the restored store
+serving its buyers their songs."""
+import io
+import json
+import os
+import subprocess
+import tarfile
+import threading
+
+from conftest import Server, cli, free_port
+
+PASSWORD = "long-enough-1"
+
+
+def tagged_songs(folder, count=3):
+    folder.mkdir()
+    for i in range(count):
+        subprocess.run(
+            ["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", f"sine=frequency={330 + 110 * i}:duration=40",
+             "-metadata", f"title=Backup Song {i + 1}", "-metadata", "artist=Backup Band",
+             "-metadata", "album=Safe Copies", "-metadata", f"track={i + 1}", str(folder / f"{i + 1}.mp3")],
+            check=True)
+    return folder
+
+
+def register(server, name):
+    status, _, body = server.request(
+        "POST", "/api/v1/auth/register", {"username": name, "email": f"{name}@example.com", "password": PASSWORD})
+    assert status == 201, body
+    return body["token"]
+
+
+def owned(server, token):
+    status, _, body = server.request("GET", "/api/v1/library/songs", token=token)
+    assert status == 200, body
+    return {t["id"] for t in body["tracks"]}
+
+
+def test_a_backup_taken_while_selling_restores_exactly(tmp_path):
+    live = tmp_path / "live"
+    live.mkdir()
+    cli("import", str(tagged_songs(tmp_path / "music")), data=live)
+    port = free_port()
+    server = Server(live, port, args=("--port", str(port)))
+    archive = tmp_path / "store.tar"
+    try:
+        _, _, found = server.request("GET", "/api/v1/search?q=backup")
+        songs = [t["id"] for t in found["tracks"]]
+        assert len(songs) == 3, found
+        buyers = {}
+        for n in range(6):
+            name = f"buyer{n}"
+            buyers[name] = register(server, name)
+            cli("coins", "grant", name, "100", data=live)
+
+        acknowledged = []
+
+        def sell():
+            for song in songs:
+                for name, token in buyers.items():
+                    status, _, body = server.request(
+                        "POST", "/api/v1/purchases", {"trackId": song}, token=token,
+                        headers={"Idempotency-Key": f"{name}-{song}"})
+                    assert status in (200, 201), body
+                    acknowledged.append((name, song))
+
+        seller = threading.Thread(target=sell)
+        seller.start()
+        result = cli("backup", str(archive), data=live)  # while the purchases go on
+        seller.join()
+        assert "backup written" in result.stdout
+        assert oct(os.stat(archive).st_mode & 0o777) == "0o600"
+        assert cli("backup", str(archive), data=live, check=False).returncode != 0, "never overwrites"
+        live_owned = {name: owned(server, token) for name, token in buyers.items()}
+        assert len(acknowledged) == 18
+    finally:
+        server.stop()
+
+    # Restore into an empty folder: the ledger is checked and exact.
+    restored = tmp_path / "restored"
+    restored.mkdir()
+    result = cli("restore", str(archive), data=restored)
+    assert "ledger exact" in result.stdout, result.stdout
+    assert cli("ledger", "verify", data=restored).returncode == 0
+    assert (restored / "data" / "secret.key").read_bytes() == (live / "data" / "secret.key").read_bytes()
+
+    # The restored store serves: buyers log in with their passwords and hear what they owned then.
+    port = free_port()
+    again = Server(restored, port, args=("--port", str(port)))
+    try:
+        for name in buyers:
+            status, _, body = again.request("POST", "/api/v1/auth/login", {"username": name, "password": PASSWORD})
+            assert status == 200, body
+            then = owned(again, body["token"])
+            assert then <= live_owned[name], "nothing the live store did not have"
+            for song in then:
+                status, headers, _ = again.request("GET", f"/api/v1/tracks/{song}/audio", token=body["token"],
+                                                   headers={"Range": "bytes=0-1"})
+                assert status == 206 and headers["X-SoTube-Rendition"] == "full", (status, dict(headers))
+    finally:
+        again.stop()
+
+    # Restoring over a store is refused and changes nothing.
+    before = (restored / "data" / "sotube.sqlite").stat().st_mtime_ns
+    refused = cli("restore", str(archive), data=restored, check=False)
+    assert refused.returncode != 0 and "empty data folder" in refused.stderr
+    assert (restored / "data" / "sotube.sqlite").stat().st_mtime_ns == before
+
+
+def test_restore_refuses_an_archive_that_is_not_a_backup(tmp_path):
+    evil = tmp_path / "evil.tar"
+    with tarfile.open(evil, "w") as tar:
+        for name, payload in [("sotube.sqlite", b"not really"), ("../escape.txt", b"outside")]:
+            info = tarfile.TarInfo(name)
+            info.size = len(payload)
+            tar.addfile(info, io.BytesIO(payload))
+    target = tmp_path / "target"
+    target.mkdir()
+    refused = cli("restore", str(evil), data=target, check=False)
+    assert refused.returncode != 0 and "never does" in refused.stderr, refused.stderr
+    assert not (tmp_path / "escape.txt").exists()
+    assert not (target / "data" / "sotube.sqlite").exists()
+    other = tmp_path / "other.tar"
+    with tarfile.open(other, "w") as tar:
+        info = tarfile.TarInfo("notes.txt")
+        info.size = 2
+        tar.addfile(info, io.BytesIO(b"hi"))
+    refused = cli("restore", str(other), data=target, check=False)
+    assert refused.returncode != 0 and "not a SoTube backup" in refused.stderr
