@@ -52,6 +52,7 @@ extension SoTubeClient {
     /// - Throws: ``SoTubeError/notEnoughCoins(missing:)``, ``SoTubeError/alreadyOwned``,
     ///   ``SoTubeError/notFound``, or the last ``SoTubeError/offline(reason:)`` when every attempt
     ///   got no answer.
+    @discardableResult
     public func buy(_ intent: PurchaseIntent) async throws -> PurchaseReceipt {
         let body = try SoTubeJSON.encoder.encode(intent.request)
         var delay = purchaseRetryDelay

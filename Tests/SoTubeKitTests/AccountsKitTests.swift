@@ -19,13 +19,13 @@ import Testing
         let name = "ann\(engine)"
         let created = try await client.register(username: name, email: "\(name)@example.com", password: "correct-horse")
         #expect(created.user.username == name && created.user.coins == 0)
-        #expect(try await tokens.load() == created.token)
+        #expect(await tokens.load() == created.token)
         #expect(try await client.authorizationHeaders() == ["Authorization": "Bearer \(created.token)"])
         let me = try await client.me()
         #expect(me.username == name && me.ownedCount == 0 && me.landing == .store)
 
         try await client.logout()
-        #expect(try await tokens.load() == nil)
+        #expect(await tokens.load() == nil)
         await #expect(throws: SoTubeError.self) { try await client.me() }
         // The old token no longer works on the server either.
         let stale = server.client(tokens: InMemoryTokenStore(token: created.token))

@@ -67,7 +67,10 @@ import Testing
         #expect(history.first == "Björk" && history.contains("Hells Bells"))
         let suggestions = try await client.searchSuggestions(for: "bj")
         #expect(suggestions.first == "Björk")
-        #expect(try await client.searchSuggestions(for: "hells", explicit: false).contains("Hells Bells") == false)
+        // The catalog's names leave explicit songs out on request (the user's own past queries stay).
+        let guest = server.client()
+        #expect(try await guest.searchSuggestions(for: "hells").contains("Hells Bells"))
+        #expect(try await guest.searchSuggestions(for: "hells", explicit: false).contains("Hells Bells") == false)
         try await client.clearSearchHistory()
         #expect(try await client.searchHistory().isEmpty)
 

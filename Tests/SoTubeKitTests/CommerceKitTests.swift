@@ -55,7 +55,13 @@ import Testing
             guard case .conflict(let field, _) = error as? SoTubeError else { return false }
             return field == "code"
         }
-        await #expect(throws: SoTubeError.notFound) { try await client.redeem(code: "NOPE-NOPE-NOPE") }
+        await #expect(throws: SoTubeError.notFound) { try await client.redeem(code: "ABCD-EFGH-JKLM-NPQR") }
+        await #expect {
+            try await client.redeem(code: "nope")
+        } throws: { error in
+            guard case .validation(let field, _) = error as? SoTubeError else { return false }
+            return field == "code"
+        }
 
         try await client.buy(.track("t7"))
         let album = try await client.album("al1")

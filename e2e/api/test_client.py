@@ -18,7 +18,7 @@ CLIENT = os.environ.get("SOTUBE_CLIENT_BIN", os.path.join(os.path.dirname(BIN), 
 def make_song(path, title, frequency, seconds=36):
     subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", f"sine=frequency={frequency}:duration={seconds}",
                     "-metadata", f"title={title}", "-metadata", "artist=Client Artist", "-metadata",
-                    "album=Client Album", "-c:a", "libmp3lame", "-b:a", "96k", str(path)], check=True, timeout=120)
+                    "album=Client Album", "-c:a", "libmp3lame", "-b:a", "192k", str(path)], check=True, timeout=120)
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,14 @@ final class DroppingProxy: @unchecked Sendable {
     init(upstreamPort: Int, dropping: Int) throws {
         self.upstreamPort = upstreamPort
         answersToDrop = dropping
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        (listener, port) = try Self.listenOnLoopback()
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// A listening socket on 127.0.0.1 and the port the system gave it.
+    static func listenOnLoopback() throws -> (Int32, Int) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -35,14 +42,15 @@ final class DroppingProxy: @unchecked Sendable {
                 bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        return (listener, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// The `Idempotency-Key` of every purchase request that passed, in order.
