@@ -51,7 +51,8 @@ public struct FileTokenStore: TokenStore {
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Made empty with 0600 first, so the token is never readable by others, not even briefly.
         if !FileManager.default.fileExists(atPath: url.path) {
-            guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
             else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path]) }
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)

@@ -87,7 +87,8 @@ struct BuyCommand: AsyncParsableCommand {
             if terminal.json { return try terminal.printJSON(shortfall) }
             terminal.fail("Not enough coins: you need \(Show.coins(missing)) more (you have \(wallet.coins)).")
             terminal.line(
-                "Top up \(Show.coins(pack.coins)) for \(Show.money(pack.price)): open this page to pay, then buy again:")
+                "Top up \(Show.coins(pack.coins)) for \(Show.money(pack.price)): open this page to pay, then buy again:"
+            )
             terminal.line(terminal.paint(checkout.checkoutURL.absoluteString, .cyan))
         } else {
             if terminal.json { return try terminal.printJSON(shortfall) }

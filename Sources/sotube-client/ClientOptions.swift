@@ -7,7 +7,8 @@ struct ClientOptions: ParsableArguments {
     @Option(name: .long, help: "The server's address (default: SOTUBE_SERVER or http://localhost:8080).")
     var server: String?
 
-    @Option(name: .long, help: "The file keeping the session token (default: SOTUBE_TOKEN_FILE or ~/.config/sotube/token).")
+    @Option(
+        name: .long, help: "The file keeping the session token (default: SOTUBE_TOKEN_FILE or ~/.config/sotube/token).")
     var tokenFile: String?
 
     @Flag(name: .long, help: "Print JSON instead of tables.")
@@ -21,7 +22,8 @@ struct ClientOptions: ParsableArguments {
         if let path = tokenFile ?? ProcessInfo.processInfo.environment["SOTUBE_TOKEN_FILE"] {
             return URL(fileURLWithPath: path)
         }
-        let home = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+        let home =
+            ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
         return home.appendingPathComponent("sotube/token")
     }

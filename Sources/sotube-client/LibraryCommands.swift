@@ -23,16 +23,21 @@ struct LibraryCommand: AsyncParsableCommand {
     func run() async throws {
         try await options.run { client, terminal in
             if albums {
-                let library = try await client.libraryAlbums(sort: sort.flatMap { LibraryAlbumsDTO.Sort(rawValue: $0.rawValue) })
+                let library = try await client.libraryAlbums(
+                    sort: sort.flatMap { LibraryAlbumsDTO.Sort(rawValue: $0.rawValue) })
                 if terminal.json { return try terminal.printJSON(library) }
                 if library.albums.isEmpty { return terminal.line("You own no songs yet: `sotube-client search …`.") }
                 terminal.table(
                     ["ID", "Album", "Artist", "Owned songs"],
                     library.albums.map {
-                        [$0.album.id, $0.album.title, $0.album.artistName, "\($0.ownedTracks.count)/\($0.album.trackCount)"]
+                        [
+                            $0.album.id, $0.album.title, $0.album.artistName,
+                            "\($0.ownedTracks.count)/\($0.album.trackCount)",
+                        ]
                     }, styles: [0: .dim])
             } else {
-                let library = try await client.librarySongs(sort: sort.flatMap { LibrarySongsDTO.Sort(rawValue: $0.rawValue) })
+                let library = try await client.librarySongs(
+                    sort: sort.flatMap { LibrarySongsDTO.Sort(rawValue: $0.rawValue) })
                 if terminal.json { return try terminal.printJSON(library) }
                 if library.tracks.isEmpty { return terminal.line("You own no songs yet: `sotube-client search …`.") }
                 terminal.songs(library.tracks)
@@ -55,7 +60,10 @@ struct HistoryCommand: AsyncParsableCommand {
             terminal.table(
                 ["Date", "What", "Coins", "Balance"],
                 entries.map {
-                    [Show.date($0.createdAt), $0.description, ($0.coins > 0 ? "+" : "") + "\($0.coins)", "\($0.balanceAfter)"]
+                    [
+                        Show.date($0.createdAt), $0.description, ($0.coins > 0 ? "+" : "") + "\($0.coins)",
+                        "\($0.balanceAfter)",
+                    ]
                 }, flexible: 1, styles: [0: .dim, 2: .yellow])
         }
     }

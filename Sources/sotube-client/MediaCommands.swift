@@ -6,7 +6,9 @@ import SoTubeKit
 struct DownloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
-        abstract: "Download a song you own (its original file) or your songs of an album (a ZIP): download song|album ID DIR.")
+        abstract:
+            "Download a song you own (its original file) or your songs of an album (a ZIP): download song|album ID DIR."
+    )
     enum Kind: String, ExpressibleByArgument, CaseIterable {
         case song, album
     }
@@ -33,7 +35,9 @@ struct DownloadCommand: AsyncParsableCommand {
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a song with ffplay (the whole song if you own it, else the preview); saves it when ffplay is missing.")
+        abstract:
+            "Play a song with ffplay (the whole song if you own it, else the preview); saves it when ffplay is missing."
+    )
     @OptionGroup var options: ClientOptions
     @Argument(help: "The song's id.") var id: String
     @Option(help: "Save to this file instead of playing.") var out: String?
@@ -72,6 +76,12 @@ struct PlayCommand: AsyncParsableCommand {
             process.arguments = ["-nodisp", "-autoexit", "-loglevel", "error", target.path]
             try process.run()
             process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                terminal.fail(
+                    "ffplay could not play it (exit \(process.terminationStatus); no sound device?). "
+                        + "Save it instead: sotube-client play \(id) --out FILE")
+                throw ExitCode(ExitStatus.failure)
+            }
             if terminal.json { try terminal.printJSON(["played": track.id, "rendition": saved.rendition.rawValue]) }
         }
     }

@@ -104,7 +104,8 @@ struct ShowCommand: AsyncParsableCommand {
                 if terminal.json { return try terminal.printJSON(detail) }
                 let track = detail.track
                 terminal.line(terminal.paint(track.title, .bold) + " — " + track.artistName)
-                terminal.line("\(track.albumTitle) · \(Show.duration(track.durationMs))" + (track.explicit ? " · explicit" : ""))
+                terminal.line(
+                    "\(track.albumTitle) · \(Show.duration(track.durationMs))" + (track.explicit ? " · explicit" : ""))
                 terminal.line(track.owned ? "Owned." : "Price: \(Show.coins(track.price))")
                 if let lyrics = detail.lyrics, !lyrics.isEmpty { terminal.line("\n" + lyrics) }
             case .artist:

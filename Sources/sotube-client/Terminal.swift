@@ -32,7 +32,12 @@ struct Terminal {
     }
 
     enum Style: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case cyan = "36"
     }
 
     func paint(_ text: String, _ style: Style) -> String {

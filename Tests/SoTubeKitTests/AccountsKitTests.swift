@@ -44,7 +44,8 @@ import Testing
         #expect(try await client.me().id == created.user.id)
     }
 
-    @Test(arguments: TestEngine.enabled) func theFileStoreKeepsTheSessionAcrossClients(engine: TestEngine) async throws {
+    @Test(arguments: TestEngine.enabled) func theFileStoreKeepsTheSessionAcrossClients(engine: TestEngine) async throws
+    {
         let server = try LiveServer.on(engine)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kit-token-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -129,7 +130,8 @@ import Testing
     static func resetToken(in server: LiveServer, to address: String) async throws -> String {
         let outbox = server.directory.appendingPathComponent("outbox")
         for _ in 0..<200 {
-            let files = (try? FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil)) ?? []
+            let files =
+                (try? FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil)) ?? []
             for file in files {
                 let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\r\n")
                 guard lines.contains("To: \(address)") else { continue }

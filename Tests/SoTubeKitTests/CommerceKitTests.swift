@@ -74,7 +74,10 @@ import Testing
         let byDefault = try await client.librarySongs()
         #expect(byDefault.sort == .default)
         #expect(byDefault.tracks.map(\.id) == ["t7", "t1", "t2", "t3"])  // AC/DC before Björk
-        #expect(try await client.librarySongs(sort: .name).tracks.map(\.title) == ["Bachelorette", "Hells Bells", "Hunter", "Jóga"])
+        #expect(
+            try await client.librarySongs(sort: .name).tracks.map(\.title) == [
+                "Bachelorette", "Hells Bells", "Hunter", "Jóga",
+            ])
         let albums = try await client.libraryAlbums(sort: .name)
         #expect(albums.albums.map(\.album.id) == ["al4", "al1"])
         #expect(try await client.libraryAlbums().sort == .artist)
@@ -84,7 +87,8 @@ import Testing
     }
 
     @Test(arguments: TestEngine.enabled) func aServerThatSellsNoCoinsSaysSo(engine: TestEngine) async throws {
-        try await LiveServer.start(engine: engine, configure: { $0.payments = .off }) { server in
+        let paymentsOff: @Sendable (inout ServerConfiguration) -> Void = { $0.payments = .off }
+        try await LiveServer.start(engine: engine, configure: paymentsOff) { server in
             let (client, _) = try await server.newUser("off")
             #expect(try await client.wallet().topUps == false)
             await #expect {

@@ -44,7 +44,8 @@ import Testing
         let saved = LockedToken(token)
         let app = makeClient(
             server: server.baseURL,
-            keychain: KeychainTokenStore(read: { saved.value }, write: { saved.value = $0 }, delete: { saved.value = nil }))
+            keychain: KeychainTokenStore(
+                read: { saved.value }, write: { saved.value = $0 }, delete: { saved.value = nil }))
         #expect(await logIn(app, username: username, password: "password-\(username)") == "Hello, \(username)!")
         #expect(saved.value != token && saved.value != nil)
 

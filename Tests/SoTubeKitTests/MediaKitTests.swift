@@ -33,7 +33,9 @@ import Testing
         // A player fetching the address itself hears the whole song only with the SDK's headers.
         var request = URLRequest(url: client.audioURL(trackID: songs.first))
         request.httpMethod = "HEAD"
-        for (name, value) in try await client.authorizationHeaders() { request.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in try await client.authorizationHeaders() {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
         let (_, owner) = try await URLSession.shared.data(for: request)
         #expect((owner as? HTTPURLResponse)?.value(forHTTPHeaderField: SoTubeHeader.rendition) == "full")
         request.setValue(nil, forHTTPHeaderField: "Authorization")
@@ -55,7 +57,8 @@ import Testing
             client.artworkURL(albumID: songs.album, size: 100), client.artistImageURL(artistID: album.album.artistId),
             client.url(for: album.album.artworkUrl),
         ]
-        #expect(urls[0].absoluteString == server.baseURL.absoluteString + "/api/v1/albums/\(songs.album)/artwork?size=100")
+        #expect(
+            urls[0].absoluteString == server.baseURL.absoluteString + "/api/v1/albums/\(songs.album)/artwork?size=100")
         for url in urls {
             let (data, response) = try await URLSession.shared.data(from: url)
             #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(url)")

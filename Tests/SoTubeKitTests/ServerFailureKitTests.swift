@@ -20,7 +20,8 @@ import Testing
         }
         // Buying offline: every attempt fails, the error is still offline, nothing is charged anywhere.
         let buyer = SoTubeClient(
-            baseURL: URL(string: "http://127.0.0.1:\(port)")!, purchaseAttempts: 2, purchaseRetryDelay: .milliseconds(10))
+            baseURL: URL(string: "http://127.0.0.1:\(port)")!, purchaseAttempts: 2,
+            purchaseRetryDelay: .milliseconds(10))
         await #expect {
             try await buyer.buy(.track("t1"))
         } throws: { error in
@@ -58,11 +59,16 @@ import Testing
                     title: "t", status: status, detail: "d", field: field, missingCoins: missing, retryAfter: retry))
         }
         #expect(SoTubeError.from(status: 402, body: try problem(402, missing: 7)) == .notEnoughCoins(missing: 7))
-        #expect(SoTubeError.from(status: 409, body: try problem(409, field: "trackId"), isPurchase: true) == .alreadyOwned)
+        #expect(
+            SoTubeError.from(status: 409, body: try problem(409, field: "trackId"), isPurchase: true) == .alreadyOwned)
         #expect(SoTubeError.from(status: 429, body: Data(), retryAfterHeader: "12") == .rateLimited(retryAfter: 12))
-        #expect(SoTubeError.from(status: 418, body: Data()) == .unexpected(status: 418, message: "The server answered HTTP 418."))
+        #expect(
+            SoTubeError.from(status: 418, body: Data())
+                == .unexpected(status: 418, message: "The server answered HTTP 418."))
         #expect(SoTubeClient.attachmentName("attachment; filename=\"../../etc/passwd\"") == "_.._etc_passwd")
-        #expect(SoTubeClient.attachmentName("attachment; filename=\"a.mp3\"; filename*=UTF-8''Bj%C3%B6rk.mp3") == "Björk.mp3")
+        #expect(
+            SoTubeClient.attachmentName("attachment; filename=\"a.mp3\"; filename*=UTF-8''Bj%C3%B6rk.mp3")
+                == "Björk.mp3")
         #expect(SoTubeClient.attachmentName(nil) == nil)
     }
 }
@@ -81,7 +87,8 @@ import Testing
     @Test func savedAudioNamesItsExtension() {
         let file = URL(fileURLWithPath: "/tmp/x")
         #expect(SavedAudio(file: file, rendition: .full, contentType: "audio/flac").fileExtension == "flac")
-        #expect(SavedAudio(file: file, rendition: .preview, contentType: "audio/mp4; codecs=aac").fileExtension == "m4a")
+        #expect(
+            SavedAudio(file: file, rendition: .preview, contentType: "audio/mp4; codecs=aac").fileExtension == "m4a")
         #expect(SavedAudio(file: file, rendition: .full, contentType: "video/whatever").fileExtension == "audio")
         let checkout = TopUpCheckout(topUpID: "tu1", checkoutURL: URL(string: "http://x/sandbox/checkout/tu1")!)
         #expect(checkout.topUpID == "tu1")
@@ -89,7 +96,9 @@ import Testing
 
     @Test func errorsReadAsSentences() {
         #expect(SoTubeError.notEnoughCoins(missing: 3).message == "Not enough coins: 3 more needed.")
-        #expect(SoTubeError.rateLimited(retryAfter: 30).localizedDescription == "Too many attempts; try again in 30 seconds.")
+        #expect(
+            SoTubeError.rateLimited(retryAfter: 30).localizedDescription
+                == "Too many attempts; try again in 30 seconds.")
         #expect(SoTubeError.validation(field: "q", message: "The parameter 'q' is required.").message.contains("'q'"))
     }
 }

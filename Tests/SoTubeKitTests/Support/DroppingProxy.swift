@@ -150,7 +150,9 @@ final class DroppingProxy: @unchecked Sendable {
         var offset = 0
         let bytes = [UInt8](data)
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard written > 0 else { return false }
             offset += written
         }

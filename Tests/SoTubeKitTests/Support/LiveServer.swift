@@ -119,8 +119,10 @@ final class LiveServer: Sendable {
         let report = try await services.mediaImporter().importFolder(directory.appendingPathComponent("music"))
         #expect(report.imported.count == 2, "\(report.skipped)")
         return try await services.database.backend.read { db in
-            let rows = try await db.raw("SELECT id, title, album_id FROM tracks WHERE title LIKE 'Kit Song %' ORDER BY title")
-                .all()
+            let rows = try await db.raw(
+                "SELECT id, title, album_id FROM tracks WHERE title LIKE 'Kit Song %' ORDER BY title"
+            )
+            .all()
             try #require(rows.count == 2)
             return RealSongs(
                 first: try rows[0].decode(column: "id", as: String.self),
@@ -136,14 +138,16 @@ final class LiveServer: Sendable {
         -> SoTubeClient
     {
         SoTubeClient(
-            baseURL: proxy ?? baseURL, tokens: tokens, purchaseAttempts: purchaseAttempts, purchaseRetryDelay: .milliseconds(50))
+            baseURL: proxy ?? baseURL, tokens: tokens, purchaseAttempts: purchaseAttempts,
+            purchaseRetryDelay: .milliseconds(50))
     }
 
     /// A new account, logged in on a new client; its password is "password-NAME".
     func newUser(_ prefix: String = "user") async throws -> (client: SoTubeClient, username: String) {
         let username = "\(prefix)\(UUID().uuidString.prefix(8).lowercased())"
         let client = client()
-        try await client.register(username: username, email: "\(username)@example.com", password: "password-\(username)")
+        try await client.register(
+            username: username, email: "\(username)@example.com", password: "password-\(username)")
         return (client, username)
     }
 
