@@ -94,6 +94,9 @@ def test_register_top_up_search_buy_library_history_play(shop, tmp_path):
     found = client.json("search", "Client Song")
     song = next(t for t in found["tracks"] if t["title"] == "Client Song One")
     other = next(t for t in found["tracks"] if t["title"] == "Client Song Two")
+    # --all walks every page: one result per page still finds both songs.
+    paged = client.json("search", "Client Song", "--all", "--limit", "1")
+    assert sorted(t["id"] for t in paged["tracks"]) == sorted([song["id"], other["id"]])
 
     # Answering no at the prompt buys nothing.
     result = client("buy", "song", song["id"], stdin="n\n")
@@ -178,6 +181,12 @@ def test_errors_have_messages_and_exit_codes(shop, tmp_path):
     assert result.returncode == 64
     result = client("register", "flo", "--email", "other@example.com", "--password", "long-enough-pw")
     assert result.returncode == 1 and "taken" in result.stderr
+    # A gift code from the operator's CLI, redeemed once.
+    code = cli("codes", "mint", "--coins", "50", "--count", "1", data=shop.data).stdout.strip()
+    result = client("redeem", code)
+    assert result.returncode == 0 and "Redeemed 50 coins. Balance: 50 coins." in result.stdout
+    result = client("redeem", code)
+    assert result.returncode == 1 and "already been redeemed" in result.stderr
 
 
 def test_download_song_and_album(shop, tmp_path):
