@@ -3,11 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "sotube",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "sotube", targets: ["sotube"]),
         .library(name: "SoTubeCore", targets: ["SoTubeCore"]),
         .library(name: "SoTubeAPI", targets: ["SoTubeAPI"]),
+        .library(name: "SoTubeKit", targets: ["SoTubeKit"]),
+        .executable(name: "sotube-client", targets: ["sotube-client"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -27,6 +29,12 @@ let package = Package(
     targets: [
         .target(name: "SoTubeCore"),
         .target(name: "SoTubeAPI"),
+        // The Swift SDK a native app is built on: only SoTubeAPI and Foundation, for iOS, macOS and Linux.
+        .target(name: "SoTubeKit", dependencies: ["SoTubeAPI"]),
+        .executableTarget(
+            name: "sotube-client",
+            dependencies: ["SoTubeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .target(
             name: "SoTubeStoreSQL",
             dependencies: [
@@ -88,6 +96,17 @@ let package = Package(
                 "SoTubeStoreSQL", "SoTubeCore", "SoTubeTestFixtures",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SoTubeKitTests",
+            dependencies: [
+                "SoTubeKit", "SoTubeAPI", "SoTubeServer", "SoTubeCore", "SoTubeMedia", "SoTubeStoreSQL",
+                "SoTubeTestFixtures",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
         .testTarget(

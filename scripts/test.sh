@@ -17,4 +17,5 @@ swift test --skip-build
 
 echo "== end-to-end (pytest)"
 export SOTUBE_BIN="$PWD/.build/debug/sotube"
+export SOTUBE_CLIENT_BIN="$PWD/.build/debug/sotube-client"
 python3 -m pytest e2e -q -p no:cacheprovider

@@ -1,0 +1,97 @@
+import Foundation
+import SoTubeAPI
+
+extension SoTubeClient {
+    /// `GET /healthz`: whether the server and its database answer. A server whose database is down
+    /// answers ``HealthResponse/Status/unavailable`` (HTTP 503) and this throws
+    /// ``SoTubeError/server(status:message:)``.
+    public func health() async throws -> HealthResponse {
+        try await get(SoTubeRoutes.health)
+    }
+
+    /// Creates an account and logs it in: the token is saved in ``tokens``.
+    ///
+    /// - Throws: ``SoTubeError/validation(field:message:)`` for a bad username, address or password,
+    ///   ``SoTubeError/conflict(field:message:)`` when the username or address is taken,
+    ///   ``SoTubeError/rateLimited(retryAfter:)`` after too many sign-ups from one address.
+    @discardableResult
+    public func register(username: String, email: String, password: String) async throws -> AuthResponse {
+        let answer: AuthResponse = try await call(
+            "POST", SoTubeRoutes.register, body: RegisterRequest(username: username, email: email, password: password))
+        try await tokens.save(answer.token)
+        return answer
+    }
+
+    /// Logs in and saves the session token in ``tokens``; `remember` asks for a long-lived session.
+    ///
+    /// - Throws: ``SoTubeError/unauthorized(message:)`` for a wrong username or password,
+    ///   ``SoTubeError/rateLimited(retryAfter:)`` after too many wrong attempts.
+    @discardableResult
+    public func login(username: String, password: String, remember: Bool = true) async throws -> AuthResponse {
+        let answer: AuthResponse = try await call(
+            "POST", SoTubeRoutes.login, body: LoginRequest(username: username, password: password, remember: remember))
+        try await tokens.save(answer.token)
+        return answer
+    }
+
+    /// Ends the session on the server and forgets the token. The token is forgotten even when the
+    /// server cannot be reached (the error is thrown after) or had ended the session already.
+    public func logout() async throws {
+        var failure: (any Error)?
+        do {
+            try await perform("POST", SoTubeRoutes.logout)
+        } catch SoTubeError.unauthorized {
+            // The session was over already: logged out either way.
+        } catch {
+            failure = error
+        }
+        try await tokens.clear()
+        if let failure { throw failure }
+    }
+
+    /// Asks for a password-reset mail; the answer is the same whether or not the address is known.
+    public func requestPasswordReset(email: String) async throws -> PasswordResetAcceptedDTO {
+        try await call("POST", SoTubeRoutes.passwordReset, body: PasswordResetRequest(email: email))
+    }
+
+    /// Sets a new password with the token from a reset mail.
+    ///
+    /// - Throws: ``SoTubeError/validation(field:message:)`` for an unknown or used token or a weak password.
+    public func confirmPasswordReset(token: String, newPassword: String) async throws {
+        try await perform(
+            "POST", SoTubeRoutes.passwordResetConfirm,
+            body: PasswordResetConfirmRequest(token: token, newPassword: newPassword))
+    }
+
+    /// The logged-in user, with their balance, owned-song count and where the app should start.
+    public func me() async throws -> MeResponse {
+        try await get(SoTubeRoutes.me)
+    }
+
+    /// Changes the username; `old` must be the current one.
+    public func changeUsername(from old: String, to new: String) async throws -> UserDTO {
+        try await call(
+            "PUT", SoTubeRoutes.username, body: ChangeUsernameRequest(oldUsername: old, newUsername: new))
+    }
+
+    /// Changes the password; the user's other sessions end, this one stays.
+    public func changePassword(current: String, new: String) async throws {
+        try await perform(
+            "PUT", SoTubeRoutes.password, body: ChangePasswordRequest(currentPassword: current, newPassword: new))
+    }
+
+    /// The caller's app passwords (for Subsonic players), without their secrets.
+    public func appPasswords() async throws -> [AppPasswordDTO] {
+        try await get(SoTubeRoutes.appPasswords)
+    }
+
+    /// Makes an app password called `label`; the answer is the only time its secret is shown.
+    public func createAppPassword(label: String) async throws -> CreatedAppPasswordDTO {
+        try await call("POST", SoTubeRoutes.appPasswords, body: CreateAppPasswordRequest(label: label))
+    }
+
+    /// Revokes the app password `id`: players using it are refused from now on.
+    public func revokeAppPassword(id: String) async throws {
+        try await perform("DELETE", SoTubeRoutes.appPassword(id))
+    }
+}
