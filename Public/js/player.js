@@ -143,6 +143,10 @@ function build() {
   volume.addEventListener('input', () => { audio.volume = Number(volume.value); });
   const buy = h('button', { class: 'btn btn-primary player-buy', type: 'button', 'aria-label': t('track.buy'), onclick: buyFromPlayer });
   const share = h('button', { class: 'btn player-share', type: 'button', onclick: shareCurrent }, icon('share'), h('span', {}, t('player.share')));
+  // Share a moment (SPEC M10): the link starts where the song is now.
+  const shareAtBox = h('input', { type: 'checkbox', id: 'share-at' });
+  const shareAtText = h('span', {}, t('player.shareAt', { time: '0:00' }));
+  const shareAt = h('label', { class: 'share-at', for: 'share-at' }, shareAtBox, shareAtText);
   const cast = h('button', { class: 'icon-btn player-cast', type: 'button', hidden: true, 'aria-label': t('player.cast'), onclick: castPrompt }, icon('cast'));
   const close = h('button', { class: 'icon-btn player-close', type: 'button', 'aria-label': t('player.close'), onclick: () => sheet.close() }, icon('close'));
   const note = h('p', { class: 'player-note' });
@@ -154,8 +158,8 @@ function build() {
     h('div', { class: 'transport' }, prev, bigToggle, next),
     h('div', { class: 'volume-row' }, volume),
     note,
-    h('div', { class: 'player-actions' }, buy, share, cast)));
-  ui = { art, title, artist, open, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, volume, buy, note };
+    h('div', { class: 'player-actions' }, buy, share, shareAt, cast)));
+  ui = { shareAtBox, shareAtText, art, title, artist, open, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, volume, buy, note };
   setupRemotePlayback(cast);
 }
 
@@ -195,6 +199,7 @@ function renderTime() {
   ui.elapsed.textContent = formatDuration(audio.currentTime * 1000);
   ui.remaining.textContent = `-${formatDuration(Math.max(0, total - audio.currentTime) * 1000)}`;
   ui.progress.style.width = total ? `${(100 * audio.currentTime) / total}%` : '0';
+  ui.shareAtText.textContent = t('player.shareAt', { time: formatDuration(Math.floor(audio.currentTime) * 1000) });
 }
 
 function openSheet() {
@@ -203,13 +208,14 @@ function openSheet() {
 
 // ---- share, media session, remote playback -------------------------------------------------
 
-export function shareLink(track) { return `${location.origin}/song/${encodeURIComponent(track.id)}`; }
+/** The public page of `track`; from `seconds` in (a moment) when given. */
+export function shareLink(track, seconds = 0) { return `${location.origin}${endpoints.sharePage(track.id, seconds)}`; }
 
 async function shareCurrent() {
   const track = current();
   if (!track) return;
   const text = t('player.shareText', { title: track.title, artist: track.artistName });
-  const url = shareLink(track);
+  const url = shareLink(track, ui?.shareAtBox.checked ? Math.floor(audio.currentTime) : 0);
   if (navigator.share) {
     try { await navigator.share({ title: track.title, text, url }); return; } catch (error) { if (error.name === 'AbortError') return; }
   }

@@ -1,5 +1,6 @@
 // DOM helpers, dialogs, toasts and the shared list/card renderers.
 import { t, formatDuration } from './i18n.js';
+import { isSaved } from './offline.js';
 
 /** h('button', {class: 'x', onclick}, 'text', child) → element. */
 export function h(tag, attrs = {}, ...children) {
@@ -40,6 +41,8 @@ export function icon(name) {
     heart: 'M12 21 10.6 19.7C5.4 15 2 12 2 8.4 2 5.4 4.4 3 7.5 3c1.7 0 3.4.8 4.5 2.1A6 6 0 0 1 16.5 3C19.6 3 22 5.4 22 8.4c0 3.6-3.4 6.6-8.6 11.3z',
     cast: 'M1 18v3h3a3 3 0 0 0-3-3m0-4v2a5 5 0 0 1 5 5h2a7 7 0 0 0-7-7m0-4v2a9 9 0 0 1 9 9h2A11 11 0 0 0 1 10m20-7H3a2 2 0 0 0-2 2v3h2V5h18v14h-7v2h7a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2',
     back: 'M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z',
+    download: 'M11 4h2v8.2l3.1-3.1 1.4 1.4L12 16l-5.5-5.5 1.4-1.4 3.1 3.1zM5 18h14v2H5z',
+    offline: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m-1 5h2v5.2l2.1-2.1 1.4 1.4L12 16l-4.5-4.5 1.4-1.4 2.1 2.1z',
     coin: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m1 15v1h-2v-1a3 3 0 0 1-2.5-2.5h2A1.5 1.5 0 1 0 12 13a3.5 3.5 0 0 1-1-6.9V5h2v1.1A3 3 0 0 1 15.5 8.5h-2A1.5 1.5 0 1 0 12 11a3.5 3.5 0 0 1 1 6.9',
   };
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -221,10 +224,16 @@ export function trackRow(track, ctx, { showArt = true, number = null, onPlay }) 
     h('div', { class: 'track-meta' },
       h('a', { class: 'track-title', href: `#/song/${encodeURIComponent(track.id)}` }, track.title,
         track.explicit ? h('abbr', { class: 'explicit', title: t('track.explicit') }, 'E') : null),
-      h('span', { class: 'track-sub' }, `${track.artistName} · ${track.albumTitle}`)),
+      h('span', { class: 'track-sub' }, `${track.artistName} · ${track.albumTitle}`), offlineBadge(track)),
     h('span', { class: 'track-duration' }, formatDuration(track.durationMs)),
     buyControl(track, ctx));
   return row;
+}
+
+/** The "Offline" mark of a song saved on this device (nothing for others). */
+export function offlineBadge(track) {
+  if (!isSaved(track.id)) return null;
+  return h('span', { class: 'offline-badge', title: t('offline.badge') }, icon('offline'), h('span', {}, t('offline.badge')));
 }
 
 /** The Buy button for a track, or an "Owned" mark. Buttons for the same track share data-buy. */

@@ -15,8 +15,8 @@ public enum DownloadName {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
+            let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
             let replaced: Unicode.Scalar = isUnsafe(scalar) ? "_" : scalar
-            let isSpace = replaced == " " || replaced == "\t"
             if isSpace && lastWasSpace { continue }
             scalars.append(isSpace ? " " : replaced)
             lastWasSpace = isSpace
