@@ -6,10 +6,22 @@ import { h, icon, toast, offlineBadge } from './ui.js';
 import { state } from './state.js';
 import { isSaved, offlineSupported, saveTracks } from './offline.js';
 
-/** Download of one owned song's file. */
+/**
+ * Download of one owned song's file. When the song was imported in another format than the MP3 it
+ * plays from (FLAC, Ogg…), both are offered: "Download FLAC" and "Download MP3".
+ */
 export function downloadSong(track) {
-  return h('a', { class: 'btn btn-download', href: endpoints.trackDownload(track.id), download: '', title: t('download.songTitle', { title: track.title }) },
-    icon('download'), h('span', {}, t('download.song')));
+  const link = (format, label) => h('a', { class: 'btn btn-download', href: endpoints.trackDownload(track.id, format), download: '', title: t('download.songTitle', { title: track.title }) },
+    icon('download'), h('span', {}, label));
+  const original = link(null, t('download.song'));
+  const slot = h('span', { class: 'owned-actions' }, original);
+  fetch(endpoints.trackDownload(track.id), { method: 'HEAD', credentials: 'same-origin' }).then((response) => {
+    const formats = (response.headers.get('X-SoTube-Formats') || '').split(',').map((f) => f.trim()).filter(Boolean);
+    if (!response.ok || formats.length < 2) return;
+    original.lastChild.textContent = t('download.format', { format: formats[0].toUpperCase() });
+    slot.append(link('mp3', t('download.format', { format: 'MP3' })));
+  }).catch(() => { /* the plain Download link stays */ });
+  return slot;
 }
 
 /** Download of the owned songs of an album as one ZIP. */

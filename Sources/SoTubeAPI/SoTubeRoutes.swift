@@ -71,7 +71,8 @@ public enum SoTubeRoutes {
     /// `GET`, `HEAD`: the song's audio, full for owners and the preview for everyone else
     /// (see ``SoTubeHeader/rendition``). Supports `Range`.
     public static func trackAudio(_ id: String) -> String { "\(track(id))/audio" }
-    /// `GET`: the owner's original file of a song.
+    /// `GET`, `HEAD`: the owner's original file of a song (`?format=mp3`: the MP3 it plays from, when
+    /// the original is another format; see ``SoTubeHeader/downloadFormats``).
     public static func trackDownload(_ id: String) -> String { "\(track(id))/download" }
     /// `GET`: a ZIP of the caller's songs of an album, in track order, with the cover (`cover.jpg`).
     public static func albumDownload(_ id: String) -> String { "\(album(id))/download" }

@@ -16,7 +16,7 @@ from openapi_spec_validator import validate
 from conftest import Server, cli, free_port
 
 ARTIST = "Zoë Ünder*Score"  # non-ASCII letters and a "*": the name must stay Unicode but safe
-SONGS = [(1, "Ōne: Begin", 440), (2, "Two", 550), (3, "Thrée?", 660)]
+SONGS = [(1, "Ōne: Begin", 440, "mp3"), (2, "Two", 550, "mp3"), (3, "Thrée?", 660, "mp3"), (4, "Lossless", 770, "flac")]
 
 
 def ffmpeg(*args):
@@ -30,11 +30,12 @@ def store(tmp_path_factory):
     album = root / "music" / "Zoe" / "Album"
     album.mkdir(parents=True)
     sources = {}
-    for number, title, freq in SONGS:
-        path = album / f"{number:02d}.mp3"
+    for number, title, freq, ext in SONGS:
+        path = album / f"{number:02d}.{ext}"
+        codec = ["-c:a", "libmp3lame", "-b:a", "96k"] if ext == "mp3" else ["-c:a", "flac"]
         ffmpeg("-f", "lavfi", "-i", f"sine=frequency={freq}:duration=40", "-metadata", f"title={title}",
                "-metadata", f"artist={ARTIST}", "-metadata", f"album_artist={ARTIST}", "-metadata",
-               "album=Downloads Album", "-metadata", f"track={number}/3", "-c:a", "libmp3lame", "-b:a", "96k", str(path))
+               "album=Downloads Album", "-metadata", f"track={number}/4", *codec, str(path))
         sources[title] = path.read_bytes()
     ffmpeg("-f", "lavfi", "-i", "testsrc=size=320x320:rate=1", "-frames:v", "1", str(album / "cover.jpg"))
     cli("import", str(root / "music"), data=root)
@@ -46,7 +47,7 @@ def store(tmp_path_factory):
         tracks = server.request("GET", f"/api/v1/albums/{album_id}")[2]["tracks"]
         owner = register(server, "owner")
         cli("coins", "grant", "owner", "1000", data=root)
-        for track in (tracks[0], tracks[2]):  # the owner buys songs 1 and 3, not 2
+        for track in (tracks[0], tracks[2], tracks[3]):  # the owner buys songs 1, 3 and 4, not 2
             status, _, body = server.request("POST", "/api/v1/purchases", {"trackId": track["id"]}, token=owner,
                                              headers={"Idempotency-Key": str(uuid.uuid4())})
             assert status == 201, body
@@ -107,6 +108,25 @@ def test_an_owner_downloads_the_original_bytes_with_a_clean_name_and_ranges(stor
     assert status == 200 and int(headers["Content-Length"]) == len(body)
 
 
+def test_a_transcoded_song_offers_its_original_and_the_mp3(store):
+    server, flac, mp3 = store["server"], store["tracks"][3], store["tracks"][0]
+    status, headers, body = raw(server, f"/api/v1/tracks/{flac['id']}/download", token=store["owner"])
+    assert status == 200 and body == store["sources"]["Lossless"]  # the imported FLAC itself
+    assert headers["Content-Type"] == "audio/flac" and headers["X-SoTube-Formats"] == "flac, mp3"
+    assert disposition_name(headers["Content-Disposition"]) == "Zoë Ünder_Score - Lossless.flac"
+    status, headers, body = raw(server, f"/api/v1/tracks/{flac['id']}/download?format=mp3", token=store["owner"])
+    assert status == 200 and headers["Content-Type"] == "audio/mpeg"
+    assert disposition_name(headers["Content-Disposition"]) == "Zoë Ünder_Score - Lossless.mp3"
+    assert body[:3] == b"ID3" or body[:2] in (b"\xff\xfb", b"\xff\xf3")
+    status, headers, body = raw(server, f"/api/v1/tracks/{mp3['id']}/download?format=mp3", token=store["owner"])
+    assert status == 200 and headers["X-SoTube-Formats"] == "mp3" and body == store["sources"]["Ōne: Begin"]
+    status, headers, problem = raw(server, f"/api/v1/tracks/{mp3['id']}/download?format=wav", token=store["owner"])
+    assert status == 422 and json.loads(problem)["field"] == "format"
+    status, _, body = raw(server, f"/api/v1/albums/{store['album']}/download?format=mp3", token=store["owner"])
+    names = zipfile.ZipFile(io.BytesIO(body)).namelist()
+    assert status == 200 and names[2] == "04 - Zoë Ünder_Score - Lossless.mp3", names
+
+
 def test_everyone_but_the_owner_gets_404_for_a_song(store):
     server, tracks = store["server"], store["tracks"]
     for token, track in [(store["owner"], tracks[1]), (store["other"], tracks[0]), (None, tracks[0])]:
@@ -127,9 +147,11 @@ def test_the_album_zip_holds_only_the_owned_songs_in_order_and_the_cover(store):
     archive = zipfile.ZipFile(io.BytesIO(body))
     assert archive.testzip() is None  # every CRC-32 matches
     assert archive.namelist() == [
-        "01 - Zoë Ünder_Score - Ōne_ Begin.mp3", "03 - Zoë Ünder_Score - Thrée_.mp3", "cover.jpg"]
+        "01 - Zoë Ünder_Score - Ōne_ Begin.mp3", "03 - Zoë Ünder_Score - Thrée_.mp3",
+        "04 - Zoë Ünder_Score - Lossless.flac", "cover.jpg"]
     assert archive.read("01 - Zoë Ünder_Score - Ōne_ Begin.mp3") == store["sources"]["Ōne: Begin"]
     assert archive.read("03 - Zoë Ünder_Score - Thrée_.mp3") == store["sources"]["Thrée?"]
+    assert archive.read("04 - Zoë Ünder_Score - Lossless.flac") == store["sources"]["Lossless"]
     cover = archive.read("cover.jpg")
     assert cover[:3] == b"\xff\xd8\xff" and len(cover) > 1000
     assert all(info.compress_type == zipfile.ZIP_STORED for info in archive.infolist())

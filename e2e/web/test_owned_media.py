@@ -213,7 +213,7 @@ def test_the_embed_player_in_an_iframe_on_another_site_plays_a_preview(page, ser
     album = page.request.get(server + f"/api/v1/albums/{home['newReleases'][0]['id']}").json()
     song = album["tracks"][0]
     (folder / "index.html").write_text(
-        "<!doctype html><title>A blog</title><h1>My favourite song</h1>"
+        '<!doctype html><title>A blog</title><link rel="icon" href="data:,"><h1>My favourite song</h1>'
         f'<iframe src="{server}/embed/song/{song["id"]}" width="480" height="152" style="border:0" '
         'allow="autoplay" title="SoTube player"></iframe>')
     page.goto(origin + "/")

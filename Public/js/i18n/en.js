@@ -200,6 +200,7 @@ export default {
 
   'download.song': 'Download',
   'download.songTitle': 'Download “{title}”',
+  'download.format': 'Download {format}',
   'download.album': 'Download album',
   'download.albumTitle': { one: "Download your {n} song of “{title}” as a ZIP", other: "Download your {n} songs of “{title}” as a ZIP" },
   'offline.make': 'Make available offline',

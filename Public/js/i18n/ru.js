@@ -201,6 +201,7 @@ export default {
 
   'download.song': 'Скачать',
   'download.songTitle': 'Скачать «{title}»',
+  'download.format': 'Скачать {format}',
   'download.album': 'Скачать альбом',
   'download.albumTitle': { one: "Скачать вашу {n} песню из «{title}» в ZIP", few: "Скачать ваши {n} песни из «{title}» в ZIP", many: "Скачать ваши {n} песен из «{title}» в ZIP", other: "Скачать ваши песни из «{title}» ({n}) в ZIP" },
   'offline.make': 'Сохранить для офлайна',

@@ -24,7 +24,7 @@ struct AvatarController {
                     .contentTooLarge, "The picture is larger than \(ImageUpload.maxBytes / 1024 / 1024) MB.",
                     field: "avatar")
             }
-            try await avatars.save(Array(buffer: body), userID: identity.user.id)
+            try await avatars.save(Array(body.readableBytesView), userID: identity.user.id)
             return try jsonResponse(AvatarDTO(avatarUrl: avatars.url(userID: identity.user.id)))
         }
         router.delete("/api/v1/me/avatar") { _, context in

@@ -6,7 +6,8 @@ import SoTubeCore
 
 /// Downloads of what a user bought (SPEC P9): `GET|HEAD /api/v1/tracks/{id}/download`, the song's
 /// file with a clean name and Range support, and `GET /api/v1/albums/{id}/download`, a ZIP of the
-/// caller's songs of the album in track order with the cover, streamed as it is built. Guests,
+/// caller's songs of the album in track order with the cover, streamed as it is built. `?format=mp3`
+/// gives the MP3 the song plays from instead of a kept original (FLAC, Ogg…). Guests,
 /// non-owners and unknown ids all get the same 404: the answer never tells who owns what.
 struct DownloadController {
     let catalog: any CatalogReader
@@ -21,22 +22,26 @@ struct DownloadController {
 
     func track(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try context.pathID()
-        let file = try await media.original(trackID: id, for: context.identity?.user.id)
+        let download = try await media.original(
+            trackID: id, for: context.identity?.user.id, format: try Self.format(request))
+        let file = download.file
         guard let song = try await catalog.tracks(ids: [id]).first else {
             throw DomainError.notFound(what: "This song")
         }
         let name = DownloadName.song(
             artist: song.artistName, title: song.title, fileExtension: DownloadName.fileExtension(of: file.url.path))
+        var headers = Self.attachmentHeaders(name)
+        headers[HTTPField.Name(SoTubeHeader.downloadFormats)!] = download.formats.joined(separator: ", ")
         return try await files.respond(
-            to: request, context: context, file: file.url, contentType: file.contentType,
-            extraHeaders: Self.attachmentHeaders(name))
+            to: request, context: context, file: file.url, contentType: file.contentType, extraHeaders: headers)
     }
 
     func album(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try context.pathID()
         guard let album = try await catalog.album(id: id) else { throw DomainError.notFound(what: "This album") }
         let songs = try await catalog.tracks(inAlbum: id)
-        let owned = try await media.originals(trackIDs: songs.map(\.id), for: context.identity?.user.id)
+        let owned = try await media.originals(
+            trackIDs: songs.map(\.id), for: context.identity?.user.id, format: try Self.format(request))
         guard !owned.isEmpty else { throw DomainError.notFound(what: "This album") }
         let multiDisc = Set(songs.map(\.discNumber)).count > 1
         var entries: [(name: String, url: URL)] = songs.compactMap { song in
@@ -67,6 +72,15 @@ struct DownloadController {
                 try await zip.write(to: &writer)
                 try await writer.finish(nil)
             })
+    }
+
+    /// `?format=original` (the default) or `mp3`.
+    static func format(_ request: Request) throws -> MediaService.DownloadFormat {
+        guard let raw = request.uri.queryParameters.get("format") else { return .original }
+        guard let format = MediaService.DownloadFormat(rawValue: raw) else {
+            throw DomainError.invalid(field: "format", reason: "format is original or mp3.")
+        }
+        return format
     }
 
     /// A private attachment named `fileName`: never kept by a shared cache, never compressed on the way.

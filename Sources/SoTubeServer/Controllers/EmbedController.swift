@@ -60,31 +60,12 @@ struct EmbedController {
             throw Problem(.notFound, "This URL is not a SoTube song or album page.", field: "url")
         }
         let root = base.url(for: request)
-        let title: String
-        let author: String
-        let frame: String
-        let albumID: String
-        var size: (width: Int, height: Int)
-        switch subject {
-        case .song(let id):
-            guard let song = try await catalog.trackDetail(id: id)?.track else {
-                throw Problem(.notFound, "There is no song with this id.", field: "url")
-            }
-            (title, author, albumID, frame, size) = (
-                song.title, song.artistName, song.albumID, SoTubeRoutes.embedSong(id), Self.songSize
-            )
-        case .album(let id):
-            guard let album = try await catalog.album(id: id) else {
-                throw Problem(.notFound, "There is no album with this id.", field: "url")
-            }
-            (title, author, albumID, frame, size) = (
-                album.title, album.artistName, album.id, SoTubeRoutes.embedAlbum(id), Self.albumSize
-            )
-        }
-        if let maxWidth = query.get("maxwidth").flatMap(Int.init), maxWidth > 0 {
+        let (title, author, albumID, frame, defaultSize) = try await describe(subject)
+        var size = defaultSize
+        if let maxWidth = query.get("maxwidth").flatMap({ Int($0) }), maxWidth > 0 {
             size.width = min(size.width, max(200, maxWidth))
         }
-        if let maxHeight = query.get("maxheight").flatMap(Int.init), maxHeight > 0 {
+        if let maxHeight = query.get("maxheight").flatMap({ Int($0) }), maxHeight > 0 {
             size.height = min(size.height, max(120, maxHeight))
         }
         let src = HTML.escape(root + frame)
@@ -97,6 +78,24 @@ struct EmbedController {
         var headers = HTTPFields()
         headers[.cacheControl] = base.cacheControl
         return try jsonResponse(answer, headers: headers)
+    }
+}
+
+extension EmbedController {
+    /// Title, author, album (for the thumbnail), embed page and size of what an oEmbed URL names.
+    func describe(_ subject: OEmbedTarget) async throws -> (String, String, String, String, (width: Int, height: Int)) {
+        switch subject {
+        case .song(let id):
+            guard let song = try await catalog.trackDetail(id: id)?.track else {
+                throw Problem(.notFound, "There is no song with this id.", field: "url")
+            }
+            return (song.title, song.artistName, song.albumID, SoTubeRoutes.embedSong(id), Self.songSize)
+        case .album(let id):
+            guard let album = try await catalog.album(id: id) else {
+                throw Problem(.notFound, "There is no album with this id.", field: "url")
+            }
+            return (album.title, album.artistName, album.id, SoTubeRoutes.embedAlbum(id), Self.albumSize)
+        }
     }
 }
 

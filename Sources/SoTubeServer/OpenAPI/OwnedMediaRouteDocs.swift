@@ -10,7 +10,10 @@ extension RouteDocs {
             200: ("The song's file, Content-Disposition: attachment; filename*=UTF-8''Artist%20-%20Title.ext", nil),
             206: ("The requested bytes (Content-Range)", nil), 304: ("Not modified", nil),
             404: ("No such song, or the caller does not own it (guests too)", nil),
-            416: ("Range not satisfiable", nil),
+            416: ("Range not satisfiable", nil), 422: ("An unknown format", nil),
+        ]
+        let format = [
+            "format": "original (default: the imported file) or mp3 (the MP3 the song plays from, when the original is another format)"
         ]
         let avatarImage: [Int: (String, String?)] = [
             200: ("Square JPEG", nil), 304: ("Not modified", nil), 401: ("Not logged in", nil),
@@ -20,10 +23,12 @@ extension RouteDocs {
         return [
             RouteDoc(
                 "GET", "/api/v1/tracks/{id}/download", "Download a song you own (its file, with a clean name)",
-                tag: "media", responses: download, headers: rangeHeaders, responseContentType: "audio/mpeg"),
+                tag: "media", responses: download, query: format, headers: rangeHeaders,
+                responseContentType: "audio/mpeg"),
             RouteDoc(
                 "HEAD", "/api/v1/tracks/{id}/download", "Download headers only (size, type, name)",
-                tag: "media", responses: download, headers: rangeHeaders, responseContentType: "audio/mpeg"),
+                tag: "media", responses: download, query: format, headers: rangeHeaders,
+                responseContentType: "audio/mpeg"),
             RouteDoc(
                 "GET", "/api/v1/albums/{id}/download",
                 "A ZIP (stored, streamed) of your songs of an album in track order, with cover.jpg",
@@ -32,7 +37,8 @@ extension RouteDocs {
                     200: ("ZIP archive, Content-Disposition: attachment", nil),
                     404: ("No such album, or the caller owns none of its songs (guests too)", nil),
                     413: ("Larger than 4 GiB: download the songs one by one", nil),
-                ], responseContentType: "application/zip"),
+                    422: ("An unknown format", nil),
+                ], query: format, responseContentType: "application/zip"),
             RouteDoc(
                 "GET", "/api/v1/me/avatar", "Your profile photo", tag: "accounts", auth: true,
                 responses: avatarImage, query: ["size": "Pixels: 64, 128 (default) or 512; other values round up"],
