@@ -33,10 +33,11 @@ extension MediaTools {
     /// when every browser plays it, else MP3 192k CBR) and waveform peaks, in one ffmpeg run.
     /// MP3 plays everywhere (iOS Safari included) and LAME encodes several times faster than
     /// ffmpeg's AAC encoder, which matters on a 2-core server.
+    /// A transcoded source is kept as `original.<ext>` (unless `keepOriginal` is false) for downloads.
     /// Files are written beside their final names and renamed when complete.
     public func makeRenditions(
         source: String, probe: ProbeResult, mediaRoot: URL, folder: String, policy: PreviewPolicy,
-        peaks: Int = 120
+        peaks: Int = 120, keepOriginal: Bool = true
     ) async throws -> TrackRenditions {
         let directory = mediaRoot.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -72,7 +73,7 @@ extension MediaTools {
             try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: fullTemp)
         }
         // A transcoded song keeps its imported file too: an owner downloads the original (SPEC P9).
-        let originalName = copy ? nil : OriginalFile.name(sourceExtension: sourceExt)
+        let originalName = copy || !keepOriginal ? nil : OriginalFile.name(sourceExtension: sourceExt)
         if let originalName {
             let originalTemp = directory.appendingPathComponent("original.part")
             try? FileManager.default.removeItem(at: originalTemp)
