@@ -21,8 +21,8 @@ public enum DownloadName {
             scalars.append(isSpace ? " " : replaced)
             lastWasSpace = isSpace
         }
-        var result = String(scalars).trimmingCharacters(in: " .")
-        if result.count > 120 { result = String(result.prefix(120)).trimmingCharacters(in: " .") }
+        var result = String(scalars).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        if result.count > 120 { result = String(result.prefix(120)).trimmingCharacters(in: CharacterSet(charactersIn: " .")) }
         return result.isEmpty ? "Untitled" : result
     }
 

@@ -89,7 +89,7 @@ struct SharePageController {
             <img src="\(escape(artwork))" alt="" width="320" height="320">
             <h1>\(title)</h1>
             <p>\(artist) · \(escape(song.albumTitle))</p>
-            <audio id="audio" controls preload="\(start > 0 ? "metadata" : "none")" src="\(escape(audio))" aria-label="Preview of \(title)" data-start="\(start)"></audio>
+            <audio controls preload="\(start > 0 ? "metadata" : "none")" src="\(escape(audio))" id="audio" aria-label="Preview of \(title)" data-start="\(start)"></audio>
             <p>\(previewSeconds)-second preview\(start > 0 ? " · starts at \(SharedMoment.clock(start))" : "")</p>
             <a href="\(escape(app))">Open in SoTube</a>
             </main>

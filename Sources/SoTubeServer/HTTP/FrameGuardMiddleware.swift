@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// No other site may show SoTube's pages in a frame (clickjacking: a hidden Buy button), except the
@@ -10,7 +11,7 @@ struct FrameGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         var response = try await next(request, context)
         if response.headers[.contentSecurityPolicy] == nil {
             response.headers[.contentSecurityPolicy] = "frame-ancestors 'self'"
-            response.headers[.xFrameOptions] = "SAMEORIGIN"
+            response.headers[HTTPField.Name("X-Frame-Options")!] = "SAMEORIGIN"
         }
         return response
     }
