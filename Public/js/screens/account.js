@@ -98,7 +98,8 @@ export async function account(container, route) {
       go('#/login');
     } }, t('account.logout'));
 
-    body.append(
+    // Element.append would show a null as the text "null": leave the absent parts out.
+    body.append(...[
       avatarPanel(me),
       summary,
       h('nav', { class: 'account-links', 'aria-label': t('account.title') },
@@ -111,7 +112,7 @@ export async function account(container, route) {
       details(t('account.redeem'), redeemForm, !topUps),
       offlinePanel(),
       h('p', { class: 'hint' }, t('account.theme')),
-      logout);
+      logout].filter(Boolean));
   });
 }
 
