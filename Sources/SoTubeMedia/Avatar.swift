@@ -44,7 +44,9 @@ extension MediaTools {
         for (index, size) in sizes.enumerated() {
             let final = mediaRoot.appendingPathComponent(AvatarSizes.path(key: key, size: size))
             let temp = directory.appendingPathComponent("\(key)-\(size).part.jpg")
-            arguments += ["-map", labels[index], "-frames:v", "1", "-q:v", "3", "-update", "1", "-f", "image2", temp.path]
+            arguments += [
+                "-map", labels[index], "-frames:v", "1", "-q:v", "3", "-update", "1", "-f", "image2", temp.path,
+            ]
             moves.append((temp, final))
         }
         do {
@@ -59,7 +61,8 @@ extension MediaTools {
     /// Removes every stored size of `key`'s avatar.
     public static func removeAvatar(key: String, mediaRoot: URL) {
         for size in AvatarSizes.sizes {
-            try? FileManager.default.removeItem(at: mediaRoot.appendingPathComponent(AvatarSizes.path(key: key, size: size)))
+            try? FileManager.default.removeItem(
+                at: mediaRoot.appendingPathComponent(AvatarSizes.path(key: key, size: size)))
         }
     }
 }

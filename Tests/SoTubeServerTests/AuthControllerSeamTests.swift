@@ -28,7 +28,8 @@ import Testing
         AuthController(auth: auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: nil)).register(on: app)
         MeController(
             auth: auth, ownership: ownership,
-            avatars: AvatarService(mediaRoot: FileManager.default.temporaryDirectory.appendingPathComponent("no-avatars"))
+            avatars: AvatarService(
+                mediaRoot: FileManager.default.temporaryDirectory.appendingPathComponent("no-avatars"))
         ).register(on: app)
         try await Application(router: router).test(.router) { client in
             let registered = try await client.json(

@@ -67,18 +67,7 @@ def register(server, name):
 
 def raw(server, path, token=None, headers=None, method="GET", body=None):
     """(status, headers, bytes) without decoding."""
-    import urllib.request
-    import urllib.error
-    req = urllib.request.Request(server.base + path, data=body, method=method)
-    if token:
-        req.add_header("Authorization", f"Bearer {token}")
-    for key, value in (headers or {}).items():
-        req.add_header(key, value)
-    try:
-        with urllib.request.urlopen(req, timeout=60) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
+    return server.fetch(method, path, body, token, headers)
 
 
 def disposition_name(value):

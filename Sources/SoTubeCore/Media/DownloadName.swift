@@ -22,7 +22,9 @@ public enum DownloadName {
             lastWasSpace = isSpace
         }
         var result = String(scalars).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
-        if result.count > 120 { result = String(result.prefix(120)).trimmingCharacters(in: CharacterSet(charactersIn: " .")) }
+        if result.count > 120 {
+            result = String(result.prefix(120)).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        }
         return result.isEmpty ? "Untitled" : result
     }
 

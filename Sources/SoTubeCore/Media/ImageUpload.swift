@@ -47,7 +47,8 @@ public enum ImageUpload {
             return "The picture is too small: at least \(minSide) × \(minSide) pixels, please."
         }
         if width > maxSide || height > maxSide || width * height > maxPixels {
-            return "The picture is too large (\(width) × \(height) pixels): at most \(maxPixels / 1_000_000) megapixels."
+            return
+                "The picture is too large (\(width) × \(height) pixels): at most \(maxPixels / 1_000_000) megapixels."
         }
         return nil
     }

@@ -12,7 +12,8 @@ struct MeController {
         router.get("/api/v1/me") { _, context in
             let identity = try context.requireIdentity()
             let owned = try await ownership.ownedCount(userID: identity.user.id)
-            return try jsonResponse(MeResponse(
+            return try jsonResponse(
+                MeResponse(
                     user: identity.user, ownedCount: owned, avatarUrl: avatars.url(userID: identity.user.id)))
         }
         router.put("/api/v1/me/username") { request, context in

@@ -40,10 +40,13 @@ public struct AvatarService: Sendable {
         }
         guard let kind = ImageUpload.sniff(Array(bytes.prefix(32))) else {
             throw Problem(
-                .unsupportedMediaType, "This file is not a picture SoTube can read: use a JPEG, PNG, WebP or HEIC file.",
+                .unsupportedMediaType,
+                "This file is not a picture SoTube can read: use a JPEG, PNG, WebP or HEIC file.",
                 field: "avatar")
         }
-        guard tools.available else { throw Problem(.serviceUnavailable, "Pictures cannot be processed on this server.") }
+        guard tools.available else {
+            throw Problem(.serviceUnavailable, "Pictures cannot be processed on this server.")
+        }
         let folder = mediaRoot.appendingPathComponent("avatars")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let upload = folder.appendingPathComponent(".upload-\(UUID().uuidString)")

@@ -69,7 +69,8 @@ extension MediaService {
         if kept != nil && fullIsMP3 { formats.append("mp3") }
         switch format {
         case .original: return Download(file: original, formats: formats)
-        case .mp3: return formats.contains("mp3") ? Download(file: kept != nil ? full : original, formats: formats) : nil
+        case .mp3:
+            return formats.contains("mp3") ? Download(file: kept != nil ? full : original, formats: formats) : nil
         }
     }
 }

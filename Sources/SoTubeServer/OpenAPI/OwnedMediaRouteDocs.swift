@@ -1,11 +1,6 @@
 /// Downloads, embeds, oEmbed and the profile photo (SPEC P9, M10, A6).
 extension RouteDocs {
     static let ownedMedia: [RouteDoc] = {
-        let rangeHeaders = [
-            "Range": "RFC 9110 byte range: bytes=a-b, bytes=a- or bytes=-n",
-            "If-None-Match": "ETag from an earlier answer: 304 when unchanged",
-            "If-Range": "ETag or date: the Range is honoured only when it still matches",
-        ]
         let download: [Int: (String, String?)] = [
             200: ("The song's file, Content-Disposition: attachment; filename*=UTF-8''Artist%20-%20Title.ext", nil),
             206: ("The requested bytes (Content-Range)", nil), 304: ("Not modified", nil),
@@ -13,7 +8,8 @@ extension RouteDocs {
             416: ("Range not satisfiable", nil), 422: ("An unknown format", nil),
         ]
         let format = [
-            "format": "original (default: the imported file) or mp3 (the MP3 the song plays from, when the original is another format)"
+            "format":
+                "original (default: the imported file) or mp3 (the MP3 the song plays from, when the original is another format)"
         ]
         let avatarImage: [Int: (String, String?)] = [
             200: ("Square JPEG", nil), 304: ("Not modified", nil), 401: ("Not logged in", nil),
