@@ -7,6 +7,7 @@ import { parseHash, go } from './js/router.js';
 import { initPlayer, play, relabelPlayer, restoreQueue, markPlaying, focusPlayer } from './js/player.js';
 import { buyTrack, offerPendingPurchase } from './js/buy.js';
 import { wireShortcuts } from './js/shortcuts.js';
+import { removeAllOffline } from './js/offline.js';
 
 const screens = {
   login: () => import('./js/screens/auth.js').then((m) => m.login),
@@ -63,12 +64,29 @@ function renderAppbar(route) {
     coins.replaceChildren(icon('coin'), h('span', {}, String(state.me.coins)));
     coins.setAttribute('aria-label', `${t('account.coins')}: ${state.me.coins}`);
   }
+  const avatar = document.getElementById('avatar');
+  avatar.hidden = !state.me?.avatarUrl || state.offline;
+  avatar.setAttribute('aria-label', t('account.title'));
+  if (!avatar.hidden) {
+    const img = avatar.querySelector('img');
+    if (img.getAttribute('src') !== state.me.avatarUrl) img.src = state.me.avatarUrl;
+  }
+  paintOffline();
   const lang = document.getElementById('lang');
   lang.setAttribute('aria-label', t('app.language'));
   if (!lang.options.length) lang.append(...languages.map(([code, name]) => h('option', { value: code, lang: code }, name)));
   lang.value = currentLanguage();
   document.getElementById('skip-link').textContent = t('app.skip');
   document.getElementById('skip-player').textContent = t('app.skipPlayer');
+}
+
+/** The banner saying the app is offline (only songs saved on this device play). */
+function paintOffline() {
+  const banner = document.getElementById('offline-banner');
+  const offline = state.offline || !navigator.onLine;
+  banner.hidden = !offline;
+  banner.textContent = offline ? t('offline.banner') : '';
+  document.body.classList.toggle('is-offline', offline);
 }
 
 async function route() {
@@ -158,11 +176,20 @@ async function boot() {
   window.addEventListener('sotube:unauthorized', (e) => {
     if (state.me && !String(e.detail?.path).endsWith('/auth/login')) {
       state.me = null;
+      // The session ended (a password change elsewhere, or log-out): saved audio goes with it.
+      removeAllOffline();
       toast(t('error.sessionExpired'), 'error');
       go('#/login');
     }
   });
-  window.addEventListener('offline', () => toast(t('error.offline'), 'error'));
+  window.addEventListener('offline', () => { toast(t('error.offline'), 'error'); paintOffline(); });
+  window.addEventListener('online', async () => {
+    paintOffline();
+    if (!state.offline) return;
+    try { await refreshMe(); } catch { return; }
+    paintOffline();
+    route();
+  });
   on('me', () => renderAppbar(parseHash()));
   on('owned', (ids) => {
     // Once bought, the Buy button disappears everywhere it is shown.

@@ -50,7 +50,10 @@ function humanMessage(status, problem) {
  */
 export async function request(method, path, { body, headers = {}, quiet = false, signal } = {}) {
   const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers }, signal };
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    init.body = body; // a file upload (the profile photo) goes as it is
+    init.headers['Content-Type'] = body.type || 'application/octet-stream';
+  } else if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers['Content-Type'] = 'application/json';
   }

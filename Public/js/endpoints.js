@@ -43,3 +43,16 @@ export const topUp = (id) => `${topUps}/${seg(id)}`;
 export const walletHistory = `${API}/wallet/history`;
 export const redeem = `${API}/wallet/redeem`;
 export const purchases = `${API}/purchases`;
+
+// Media of what the user owns: downloads (the file, or a ZIP of an album's owned songs), audio
+export const trackAudio = (id) => `${API}/tracks/${seg(id)}/audio`;
+export const trackDownload = (id, format) => `${API}/tracks/${seg(id)}/download${format ? `?format=${seg(format)}` : ''}`;
+export const albumDownload = (id) => `${API}/albums/${seg(id)}/download`;
+
+// The profile photo: GET (in a size), PUT an image file, DELETE
+export const avatar = `${API}/me/avatar`;
+
+// Public pages: a song's share page (optionally from a moment, in seconds), embeddable players
+export const sharePage = (id, t) => `/song/${seg(id)}${t ? `?t=${Math.floor(t)}` : ''}`;
+export const embedSong = (id) => `/embed/song/${seg(id)}`;
+export const embedAlbum = (id) => `/embed/album/${seg(id)}`;

@@ -67,3 +67,12 @@ export function formatDuration(ms) {
   const s = Math.max(0, Math.round((ms || 0) / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/** 12.3 MB, 850 kB … in the current language's number format. */
+export function formatBytes(bytes) {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'];
+  let value = Math.max(0, bytes || 0);
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
+  return new Intl.NumberFormat(lang, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit ? 1 : 0 }).format(value);
+}

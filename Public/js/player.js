@@ -187,6 +187,10 @@ function build() {
   volume.addEventListener('input', () => { audio.volume = Number(volume.value); });
   const buy = h('button', { class: 'btn btn-primary player-buy', type: 'button', 'aria-label': t('track.buy'), onclick: buyFromPlayer });
   const share = h('button', { class: 'btn player-share', type: 'button', onclick: shareCurrent }, icon('share'), h('span', {}, t('player.share')));
+  // Share a moment (SPEC M10): the link starts where the song is now.
+  const shareAtBox = h('input', { type: 'checkbox', id: 'share-at' });
+  const shareAtText = h('span', {}, t('player.shareAt', { time: '0:00' }));
+  const shareAt = h('label', { class: 'share-at', for: 'share-at' }, shareAtBox, shareAtText);
   const cast = h('button', { class: 'icon-btn player-cast', type: 'button', hidden: true, 'aria-label': t('player.cast'), onclick: castPrompt }, icon('cast'));
   const close = h('button', { class: 'icon-btn player-close', type: 'button', 'aria-label': t('player.close'), onclick: () => sheet.close() }, icon('close'));
   const note = h('p', { class: 'player-note' });
@@ -201,10 +205,10 @@ function build() {
     h('div', { class: 'transport' }, shuffle, prev, bigToggle, next, repeat),
     h('div', { class: 'volume-row' }, volume),
     note,
-    h('div', { class: 'player-actions' }, buy, share, cast),
+    h('div', { class: 'player-actions' }, buy, share, shareAt, cast),
     upNext));
   audio.addEventListener('volumechange', () => { volume.value = barVolume.value = String(audio.volume); });
-  ui = { barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, note, upNextList };
+  ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, note, upNextList };
   setupRemotePlayback(cast);
 }
 
@@ -289,6 +293,7 @@ function renderTime() {
   ui.progress.style.width = miniTotal ? `${Math.min(100, (100 * audio.currentTime) / miniTotal)}%` : '0';
   ui.miniTime.textContent = isOwnedNow ? '' : `${t('player.preview')} ${formatDuration(audio.currentTime * 1000)} / ${formatDuration(limit * 1000)}`;
   ui.miniTime.hidden = isOwnedNow;
+  ui.shareAtText.textContent = t('player.shareAt', { time: formatDuration(Math.floor(audio.currentTime) * 1000) });
 }
 
 /** The row of the playing song, wherever it is listed: accent title, bars, aria-current. */
@@ -317,13 +322,14 @@ export function focusPlayer() {
 
 // ---- share, media session, remote playback -------------------------------------------------
 
-export function shareLink(track) { return `${location.origin}/song/${encodeURIComponent(track.id)}`; }
+/** The public page of `track`; from `seconds` in (a moment) when given. */
+export function shareLink(track, seconds = 0) { return `${location.origin}${endpoints.sharePage(track.id, seconds)}`; }
 
 async function shareCurrent() {
   const track = current();
   if (!track) return;
   const text = t('player.shareText', { title: track.title, artist: track.artistName });
-  const url = shareLink(track);
+  const url = shareLink(track, ui?.shareAtBox.checked ? Math.floor(audio.currentTime) : 0);
   if (navigator.share) {
     try { await navigator.share({ title: track.title, text, url }); return; } catch (error) { if (error.name === 'AbortError') return; }
   }

@@ -1,10 +1,12 @@
 // Who is using the app, and events other modules react to.
 import { api } from './api.js';
 import * as endpoints from './endpoints.js';
+import { savedMe } from './offline.js';
 
 export const state = {
   me: null, // MeResponse when logged in
   guest: false,
+  offline: false, // the server could not be reached: only songs saved on this device play
   ownedIds: new Set(),
 };
 
@@ -26,9 +28,14 @@ export async function refreshMe({ quiet = true } = {}) {
   try {
     state.me = await api.get(endpoints.me, { quiet });
     state.guest = false;
+    state.offline = false;
   } catch (error) {
     if (error.status === 401) state.me = null;
-    else throw error;
+    else if (error.status === 0 && savedMe()) {
+      // No network: the account that saved songs here keeps My Music, with what is saved.
+      state.me = savedMe();
+      state.offline = true;
+    } else throw error;
   }
   emit('me', state.me);
   return state.me;

@@ -1,5 +1,6 @@
 // DOM helpers, dialogs, toasts and the shared list/card renderers.
 import { t, formatDuration } from './i18n.js';
+import { isSaved } from './offline.js';
 
 /** h('button', {class: 'x', onclick}, 'text', child) → element. */
 export function h(tag, attrs = {}, ...children) {
@@ -50,6 +51,8 @@ export function icon(name) {
     down: 'M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z',
     // A coin (rim and a star), not a currency sign: coins are not money.
     coin: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16m0 2.8 1.5 3.3 3.6.4-2.7 2.4.8 3.5L12 14.6l-3.2 1.8.8-3.5-2.7-2.4 3.6-.4z',
+    download: 'M11 4h2v8.2l3.1-3.1 1.4 1.4L12 16l-5.5-5.5 1.4-1.4 3.1 3.1zM5 18h14v2H5z',
+    offline: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m-1 5h2v5.2l2.1-2.1 1.4 1.4L12 16l-4.5-4.5 1.4-1.4 2.1 2.1z',
   };
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
@@ -298,10 +301,16 @@ export function trackRow(track, ctx, { showArt = true, number = null, onPlay }) 
     h('div', { class: 'track-meta' },
       h('a', { class: 'track-title', href: `#/song/${encodeURIComponent(track.id)}` }, track.title,
         track.explicit ? h('abbr', { class: 'explicit', title: t('track.explicit') }, 'E') : null),
-      h('span', { class: 'track-sub' }, `${track.artistName} · ${track.albumTitle}`)),
+      h('span', { class: 'track-sub' }, `${track.artistName} · ${track.albumTitle}`), offlineBadge(track)),
     h('span', { class: 'track-duration' }, formatDuration(track.durationMs)),
     buyControl(track, ctx));
   return row;
+}
+
+/** The "Offline" mark of a song saved on this device (nothing for others). */
+export function offlineBadge(track) {
+  if (!isSaved(track.id)) return null;
+  return h('span', { class: 'offline-badge', title: t('offline.badge') }, icon('offline'), h('span', {}, t('offline.badge')));
 }
 
 /** The Buy button for a track, or an "Owned" mark. Buttons for the same track share data-buy. */

@@ -161,3 +161,54 @@ public struct ReadinessResponse: Codable, Sendable, Equatable {
         self.expectedSchemaVersion = expectedSchemaVersion
     }
 }
+
+/// `PUT /api/v1/me/avatar` answer: where the new profile photo is (``MeResponse/avatarUrl`` too).
+public struct AvatarDTO: Codable, Sendable, Equatable {
+    public var avatarUrl: String?
+    public init(avatarUrl: String?) { self.avatarUrl = avatarUrl }
+}
+
+/// `GET /oembed?url=…` (oEmbed 1.0, a "rich" answer): how chat apps and blogs embed a SoTube player.
+/// Its JSON names are oEmbed's own (snake_case).
+public struct OEmbedDTO: Codable, Sendable, Equatable {
+    public var version: String
+    public var type: String
+    public var providerName: String
+    public var providerUrl: String
+    public var title: String
+    public var authorName: String
+    public var html: String
+    public var width: Int
+    public var height: Int
+    public var thumbnailUrl: String?
+    public var thumbnailWidth: Int?
+    public var thumbnailHeight: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case version, type, title, html, width, height
+        case providerName = "provider_name"
+        case providerUrl = "provider_url"
+        case authorName = "author_name"
+        case thumbnailUrl = "thumbnail_url"
+        case thumbnailWidth = "thumbnail_width"
+        case thumbnailHeight = "thumbnail_height"
+    }
+
+    public init(
+        title: String, authorName: String, providerUrl: String, html: String, width: Int, height: Int,
+        thumbnailUrl: String?, thumbnailSize: Int?
+    ) {
+        self.version = "1.0"
+        self.type = "rich"
+        self.providerName = "SoTube"
+        self.providerUrl = providerUrl
+        self.title = title
+        self.authorName = authorName
+        self.html = html
+        self.width = width
+        self.height = height
+        self.thumbnailUrl = thumbnailUrl
+        self.thumbnailWidth = thumbnailSize
+        self.thumbnailHeight = thumbnailSize
+    }
+}

@@ -17,6 +17,9 @@ public enum SoTubeHeader {
 
     /// Response header of a song's audio: which file was served, ``AudioRendition``.
     public static let rendition = "X-SoTube-Rendition"
+    /// On a song download: the formats (file extensions) the owner may download, the original's
+    /// first, e.g. `flac, mp3`; `?format=mp3` picks the MP3.
+    public static let downloadFormats = "X-SoTube-Formats"
 
     /// Request header of the sandbox provider's capture notification: the hex HMAC-SHA256 of
     /// `"topUpId.providerReference"` with the provider key.

@@ -43,6 +43,11 @@ public enum SoTubeRoutes {
     public static let username = "\(api)/me/username"
     /// `PUT` ``ChangePasswordRequest`` → 204.
     public static let password = "\(api)/me/password"
+    /// `GET`, `HEAD`: the caller's profile photo as a square JPEG (`size` in pixels, rounded up to
+    /// 64, 128 or 512); `PUT` an image as the body (≤ 10 MB) → ``AvatarDTO``; `DELETE` removes it → 204.
+    public static let avatar = "\(api)/me/avatar"
+    /// `GET` the caller's profile photo in `size` pixels.
+    public static func avatar(size: Int) -> String { avatar + query(["size": String(size)]) }
     /// `GET`: the caller's app passwords; `POST`: create one.
     public static let appPasswords = "\(api)/me/app-passwords"
     /// `DELETE`: revokes the app password `id`.
@@ -68,9 +73,10 @@ public enum SoTubeRoutes {
     /// `GET`, `HEAD`: the song's audio, full for owners and the preview for everyone else
     /// (see ``SoTubeHeader/rendition``). Supports `Range`.
     public static func trackAudio(_ id: String) -> String { "\(track(id))/audio" }
-    /// `GET`: the owner's original file of a song.
+    /// `GET`, `HEAD`: the owner's original file of a song (`?format=mp3`: the MP3 it plays from, when
+    /// the original is another format; see ``SoTubeHeader/downloadFormats``).
     public static func trackDownload(_ id: String) -> String { "\(track(id))/download" }
-    /// `GET`: a ZIP of the caller's songs of an album.
+    /// `GET`: a ZIP of the caller's songs of an album, in track order, with the cover (`cover.jpg`).
     public static func albumDownload(_ id: String) -> String { "\(album(id))/download" }
     /// `GET`: an album's artwork as JPEG; `size` in pixels (the server's default when nil).
     public static func albumArtwork(_ id: String, size: Int? = nil) -> String {
@@ -164,6 +170,18 @@ public enum SoTubeRoutes {
     public static func sandboxCheckout(_ topUpID: String) -> String { "/sandbox/checkout/\(segment(topUpID))" }
     /// `GET`: a song's public share page (HTML).
     public static func sharePage(_ trackID: String) -> String { "/song/\(segment(trackID))" }
+    /// `GET`: a song's share page starting at `seconds` (a moment of the song).
+    public static func sharePage(_ trackID: String, at seconds: Int) -> String {
+        sharePage(trackID) + query(["t": String(max(0, seconds))])
+    }
+    /// `GET`: a small player page of a song for an `<iframe>` on any site (HTML).
+    public static func embedSong(_ trackID: String) -> String { "/embed/song/\(segment(trackID))" }
+    /// `GET`: a small player page of an album for an `<iframe>` on any site (HTML).
+    public static func embedAlbum(_ albumID: String) -> String { "/embed/album/\(segment(albumID))" }
+    /// `GET ?url=&maxwidth=&maxheight=&format=json` → ``OEmbedDTO`` for a share or embed page's URL.
+    public static let oEmbed = "/oembed"
+    /// `GET` the oEmbed answer for `url`.
+    public static func oEmbed(url: String) -> String { oEmbed + query(["url": url]) }
     /// `GET`, `POST`: a Subsonic/OpenSubsonic method, e.g. `subsonic("ping")` → `/rest/ping`.
     public static func subsonic(_ method: String) -> String { "/rest/\(segment(method))" }
 

@@ -30,6 +30,9 @@ public struct MediaImporter: Sendable {
     public var policy: PreviewPolicy
     public var concurrency: Int
     public var logger: Logger
+    /// Whether a transcoded song keeps its imported file for downloads (`OriginalFile`); the demo
+    /// catalog's synthesized WAVs are not worth keeping.
+    public var keepsOriginals = true
 
     public init(
         tools: MediaTools = MediaTools(), writer: any CatalogWriting, mediaRoot: URL,
@@ -167,7 +170,7 @@ public struct MediaImporter: Sendable {
             do {
                 renditions = try await tools.makeRenditions(
                     source: item.file.path, probe: probe, mediaRoot: mediaRoot,
-                    folder: "tracks/\(StableHash.hex(item.sourceKey))", policy: policy)
+                    folder: "tracks/\(StableHash.hex(item.sourceKey))", policy: policy, keepOriginal: keepsOriginals)
             } catch let error as MediaToolError {
                 return .skipped(
                     SkippedFile(path: item.sourceKey, reason: "cannot decode: \(error.message)"))

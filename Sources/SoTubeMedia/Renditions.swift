@@ -1,6 +1,23 @@
 import Foundation
 import SoTubeCore
 
+/// The imported file of a song that was transcoded for playback, kept beside its renditions as
+/// `original.<ext>` so its owner can download it (a song copied as it is has none: its full file is it).
+public enum OriginalFile {
+    /// `original.<ext>` for a source extension (letters and digits only; `bin` when none is left).
+    public static func name(sourceExtension: String) -> String {
+        let ext = sourceExtension.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(8)
+        return "original.\(ext.isEmpty ? "bin" : String(ext))"
+    }
+
+    /// The names of kept originals in a track's folder.
+    public static func names(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+            $0.hasPrefix("original.") && $0 != "original.part"
+        }.sorted()
+    }
+}
+
 /// The files a track is served from, relative to `media/`.
 public struct TrackRenditions: Sendable {
     public var mediaPath: String
@@ -16,10 +33,11 @@ extension MediaTools {
     /// when every browser plays it, else MP3 192k CBR) and waveform peaks, in one ffmpeg run.
     /// MP3 plays everywhere (iOS Safari included) and LAME encodes several times faster than
     /// ffmpeg's AAC encoder, which matters on a 2-core server.
+    /// A transcoded source is kept as `original.<ext>` (unless `keepOriginal` is false) for downloads.
     /// Files are written beside their final names and renamed when complete.
     public func makeRenditions(
         source: String, probe: ProbeResult, mediaRoot: URL, folder: String, policy: PreviewPolicy,
-        peaks: Int = 120
+        peaks: Int = 120, keepOriginal: Bool = true
     ) async throws -> TrackRenditions {
         let directory = mediaRoot.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -54,10 +72,21 @@ extension MediaTools {
             try? FileManager.default.removeItem(at: fullTemp)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: fullTemp)
         }
+        // A transcoded song keeps its imported file too: an owner downloads the original (SPEC P9).
+        let originalName = copy || !keepOriginal ? nil : OriginalFile.name(sourceExtension: sourceExt)
+        if let originalName {
+            let originalTemp = directory.appendingPathComponent("original.part")
+            try? FileManager.default.removeItem(at: originalTemp)
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: originalTemp)
+            try Self.replace(directory.appendingPathComponent(originalName), with: originalTemp)
+        }
         try Self.replace(directory.appendingPathComponent(fullName), with: fullTemp)
         try Self.replace(directory.appendingPathComponent(previewName), with: previewTemp)
         for stale in ["full.mp3", "full.m4a", "full.mp4", "full.aac", "preview.m4a"]
         where stale != fullName {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(stale))
+        }
+        for stale in OriginalFile.names(in: directory) where stale != originalName {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(stale))
         }
         return TrackRenditions(

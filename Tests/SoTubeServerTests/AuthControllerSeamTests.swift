@@ -26,7 +26,11 @@ import Testing
         router.add(middleware: ProblemMiddleware())
         let app = router.group().add(middleware: AuthMiddleware(auth: auth, csrf: csrf))
         AuthController(auth: auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: nil)).register(on: app)
-        MeController(auth: auth, ownership: ownership).register(on: app)
+        MeController(
+            auth: auth, ownership: ownership,
+            avatars: AvatarService(
+                mediaRoot: FileManager.default.temporaryDirectory.appendingPathComponent("no-avatars"))
+        ).register(on: app)
         try await Application(router: router).test(.router) { client in
             let registered = try await client.json(
                 .post, "/api/v1/auth/register",

@@ -79,8 +79,8 @@ import Testing
         let media = await Self.media(catalog, root: root)
         try await withSeam({
             SharePageController(
-                catalog: catalog, media: media, publicBaseURL: "https://music.example",
-                fallbackBaseURL: "http://localhost:8080"
+                catalog: catalog, media: media,
+                base: PageBase(publicBaseURL: "https://music.example", fallbackBaseURL: "http://localhost:8080")
             ).register(on: $0)
         }) { client in
             let page = String(buffer: try await client.call(.get, "/song/t1").body)

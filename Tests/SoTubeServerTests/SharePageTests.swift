@@ -23,7 +23,8 @@ import Testing
         let media = await MediaControllerSeamTests.media(catalog, root: root)
         return try await withSeam({
             SharePageController(
-                catalog: catalog, media: media, publicBaseURL: publicBaseURL, fallbackBaseURL: "http://localhost:8080"
+                catalog: catalog, media: media,
+                base: PageBase(publicBaseURL: publicBaseURL, fallbackBaseURL: "http://localhost:8080")
             ).register(on: $0)
         }) { client in
             let response = try await client.execute(uri: "/song/t1", method: .get)

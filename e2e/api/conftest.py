@@ -54,20 +54,24 @@ class Server:
         self.log.seek(0)
         return self.log.read()
 
-    def request(self, method, path, body=None, token=None, headers=None, raw=None):
-        """Returns (status, headers, parsed JSON or text)."""
-        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    def fetch(self, method, path, data=None, token=None, headers=None):
+        """Returns (status, headers, body bytes)."""
         req = urllib.request.Request(self.base + path, data=data, method=method)
-        req.add_header("Content-Type", "application/json")
         if token:
             req.add_header("Authorization", f"Bearer {token}")
         for key, value in (headers or {}).items():
             req.add_header(key, value)
         try:
             with urllib.request.urlopen(req, timeout=60) as response:
-                status, hdrs, payload = response.status, response.headers, response.read()
+                return response.status, response.headers, response.read()
         except urllib.error.HTTPError as error:
-            status, hdrs, payload = error.code, error.headers, error.read()
+            return error.code, error.headers, error.read()
+
+    def request(self, method, path, body=None, token=None, headers=None, raw=None):
+        """Returns (status, headers, parsed JSON or text)."""
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        status, hdrs, payload = self.fetch(method, path, data, token, {"Content-Type": "application/json",
+                                                                       **(headers or {})})
         text = payload.decode("utf-8", "replace")
         try:
             return status, hdrs, json.loads(text) if text else None

@@ -44,7 +44,7 @@ def test_a_guest_who_logs_in_to_buy_comes_back_to_the_song(make_context, server,
     alert = page.locator("dialog.dialog-alert")
     expect(alert.get_by_role("heading", name="Not enough coins")).to_be_visible()
     expect(alert).to_contain_text(f"You need {track['price']} more coin")
-    shot(page, "70-back-from-log-in")
+    shot(page, "80-back-from-log-in")
     alert.get_by_role("button", name="Cancel").click()
     expect(alert).to_have_count(0)
     # Offered once: a reload does not ask again.
@@ -79,7 +79,7 @@ def test_the_checkout_fits_keeps_what_was_typed_and_cancel_is_calm(page, server,
     expect(page.locator("form.option").filter(has=page.get_by_role("heading", name="Log in and pay")).get_by_role("alert")).to_have_count(0)
     expect(page.get_by_label("Card number")).to_have_value("4000 0000 0000 0002")
     expect(page.get_by_label("Expiry")).to_have_value("12/34")
-    shot(page, "71-checkout-declined")
+    shot(page, "81-checkout-declined")
 
     # A wrong expiry is marked on that field.
     page.get_by_label("Expiry").fill("13/99")
@@ -95,7 +95,7 @@ def test_the_checkout_fits_keeps_what_was_typed_and_cancel_is_calm(page, server,
     expect(notice).to_contain_text("cancelled")
     expect(notice).not_to_have_class(re.compile("notice-error"))
     expect(page.locator(".notices [role=alert]")).to_have_count(0)
-    shot(page, "72-checkout-cancelled")
+    shot(page, "82-checkout-cancelled")
 
 
 def test_play_goes_on_through_previews_and_the_queue_survives_a_reload(page, server, needs, shot, viewport):
@@ -115,7 +115,7 @@ def test_play_goes_on_through_previews_and_the_queue_survives_a_reload(page, ser
     expect(page.locator("#mini .mini-time")).to_have_text(re.compile(r"^Preview 0:0\d / 0:30$"))
     chip = page.locator("#mini .chip-buy")
     expect(chip).to_contain_text(f"{tracks[0]['price']} coin")
-    shot(page, "73-playing-row")
+    shot(page, "83-playing-row")
 
     # The end of a preview goes on to the next song's preview, with no modal.
     seek(page, 28.5)
@@ -147,7 +147,7 @@ def test_play_goes_on_through_previews_and_the_queue_survives_a_reload(page, ser
     expect(upcoming.first).to_contain_text(tracks[2]["title"])
     player.get_by_role("button", name="Repeat: off").click()
     expect(player.get_by_role("button", name="Repeat: all")).to_have_attribute("aria-pressed", "true")
-    shot(page, "74-up-next")
+    shot(page, "84-up-next")
     order = upcoming.all_inner_texts()
     player.get_by_role("button", name="Close player").click()
 
@@ -184,7 +184,7 @@ def test_search_follows_the_typing(make_context, server, needs, shot, viewport):
         songs = page.locator(".results .songs").bounding_box()
         shelves = page.locator(".results .shelf").first.bounding_box()
         assert songs["y"] < shelves["y"], "songs come before the shelves on a phone"
-    shot(page, "75-search-typing")
+    shot(page, "85-search-typing")
     box.press("Enter")  # a submitted search is remembered
     page.wait_for_timeout(300)
     # Recent searches as soon as the empty box gets focus.
@@ -193,7 +193,7 @@ def test_search_follows_the_typing(make_context, server, needs, shot, viewport):
     recent = page.locator(".recent-pop")
     expect(recent).to_be_visible()
     expect(recent.get_by_role("link", name=re.compile(re.escape(typed), re.I))).to_be_visible()
-    shot(page, "76-recent-searches")
+    shot(page, "86-recent-searches")
 
 
 def test_desktop_has_a_sidebar_and_a_player_bar(page, server, needs, shot, viewport):
@@ -240,7 +240,7 @@ def test_desktop_has_a_sidebar_and_a_player_bar(page, server, needs, shot, viewp
     expect(bar.locator(".bar-time")).to_have_text(re.compile(r"^\d:\d\d / \d:\d\d$"))
     title_link.click()
     expect(page).to_have_url(re.compile(r"#/album/" + re.escape(album["album"]["id"])))
-    shot(page, "77-desktop-shell")
+    shot(page, "87-desktop-shell")
 
 
 def test_words_toasts_and_keys(make_context, server, needs, shot, viewport, console):
@@ -302,7 +302,7 @@ def test_words_toasts_and_keys(make_context, server, needs, shot, viewport, cons
         if controls.nth(i).is_visible():
             assert not boxes_overlap(toast_box, controls.nth(i).bounding_box()), (
                 "the toast covers " + (controls.nth(i).get_attribute("aria-label") or controls.nth(i).inner_text()))
-    shot(page, "78-toast-over-player")
+    shot(page, "88-toast-over-player")
     player.get_by_role("button", name="Close player").click()
     page.locator("h1").first.click()
     page.evaluate("import('/js/ui.js').then((m) => m.toast('A message for the tab bar test'))")
@@ -331,7 +331,7 @@ def test_history_speaks_the_users_language_and_coins_are_not_dollars(make_contex
     cell = page.locator("table.history tbody tr td").nth(1)
     expect(cell).to_contain_text("Пополнение")
     expect(cell).not_to_contain_text("Top-up")
-    shot(page, "79-history-in-russian")
+    shot(page, "89-history-in-russian")
     # The coin icon is a coin, not a dollar sign.
     path = page.locator("#coins svg path").get_attribute("d")
     assert path and "1.5 1.5 0 1 0" not in path, "the coin icon still draws a $"

@@ -10,6 +10,8 @@ import { state, refreshMe, emit } from '../state.js';
 import { stopPlayer } from '../player.js';
 import { go } from '../router.js';
 import { pendingPurchase, updatePurchase, forgetPurchase } from '../intent.js';
+import { removeAllOffline, usage, onOfflineChange } from '../offline.js';
+import { formatBytes } from '../i18n.js';
 
 async function topUpNotice(id) {
   try {
@@ -76,6 +78,7 @@ export async function account(container, route) {
       h('button', { class: 'btn btn-primary', type: 'submit' }, t('account.save')));
     wireForm(passwordForm, async (v) => {
       await api.put(endpoints.password, { currentPassword: v.currentPassword, newPassword: v.newPassword });
+      await removeAllOffline(); // saved audio goes with the old password
       passwordForm.reset();
       toast(t('account.passwordChanged'), 'success');
     });
@@ -99,6 +102,7 @@ export async function account(container, route) {
         if (error.status !== 401) { toast(error.message, 'error'); logout.disabled = false; return; }
       }
       stopPlayer();
+      await removeAllOffline();
       state.me = null;
       state.guest = false;
       state.ownedIds.clear();
@@ -106,7 +110,9 @@ export async function account(container, route) {
       go('#/login');
     } }, t('account.logout'));
 
-    body.append(
+    // Element.append would show a null as the text "null": leave the absent parts out.
+    body.append(...[
+      avatarPanel(me),
       summary,
       h('nav', { class: 'account-links', 'aria-label': t('account.title') },
         topUps ? h('a', { class: 'btn btn-primary', href: '#/topup' }, icon('coin'), h('span', {}, t('account.topUp'))) : null,
@@ -116,9 +122,74 @@ export async function account(container, route) {
       details(t('account.changeUsername'), usernameForm),
       details(t('account.changePassword'), passwordForm),
       details(t('account.redeem'), redeemForm, !topUps),
+      offlinePanel(),
       h('p', { class: 'hint' }, t('account.theme')),
-      logout);
+      logout].filter(Boolean));
   });
+}
+
+/** The profile photo: shown, uploaded (checked by the server), removed (SPEC A6). */
+function avatarPanel(me) {
+  const picture = h('div', { class: 'avatar-large', id: 'account-avatar' });
+  const paint = () => {
+    const url = state.me?.avatarUrl;
+    picture.replaceChildren(url
+      ? h('img', { class: 'avatar', src: url.replace(/size=\d+/, 'size=512'), alt: t('avatar.alt'), width: 96, height: 96 })
+      : h('span', { class: 'avatar-initial', 'aria-hidden': 'true' }, (me.displayName || me.username || '?').slice(0, 1).toUpperCase()));
+    remove.hidden = !url;
+  };
+  const input = h('input', { type: 'file', id: 'avatar-file', accept: 'image/jpeg,image/png,image/webp,image/heic,image/heif', class: 'sr-only' });
+  const choose = h('label', { class: 'btn', for: 'avatar-file' }, t('avatar.upload'));
+  const message = h('p', { class: 'field-error', role: 'alert', hidden: true });
+  const remove = h('button', { class: 'btn', type: 'button', onclick: async () => {
+    remove.disabled = true;
+    try {
+      await api.del(endpoints.avatar);
+      await refreshMe();
+      paint();
+      toast(t('avatar.removed'), 'success');
+    } catch (error) { toast(error.message, 'error'); } finally { remove.disabled = false; }
+  } }, t('avatar.remove'));
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    message.hidden = true;
+    if (file.size > 10 * 1024 * 1024) { message.textContent = t('avatar.tooBig'); message.hidden = false; return; }
+    choose.classList.add('busy');
+    try {
+      await api.put(endpoints.avatar, file);
+      await refreshMe();
+      paint();
+      toast(t('avatar.saved'), 'success');
+    } catch (error) {
+      message.textContent = error.problem?.detail || error.message;
+      message.hidden = false;
+    } finally { choose.classList.remove('busy'); }
+  });
+  paint();
+  return h('section', { class: 'avatar-panel', 'aria-label': t('avatar.title') },
+    picture, h('div', { class: 'avatar-actions' }, h('p', { class: 'avatar-name' }, me.displayName || me.username),
+      h('div', { class: 'row-actions' }, input, choose, remove), h('p', { class: 'hint' }, t('avatar.hint')), message));
+}
+
+/** Storage used by songs saved for offline, with "Remove all" (SPEC M9). */
+function offlinePanel() {
+  const text = h('p', { id: 'offline-usage' });
+  const clear = h('button', { class: 'btn', type: 'button', onclick: async () => {
+    clear.disabled = true;
+    await removeAllOffline();
+    toast(t('offline.removed'), 'success');
+  } }, t('offline.removeAll'));
+  const paint = () => {
+    const { songs, bytes } = usage();
+    text.textContent = songs ? t('offline.usage', { n: songs, size: formatBytes(bytes) }) : t('offline.none');
+    clear.disabled = !songs;
+  };
+  onOfflineChange(() => { if (text.isConnected) paint(); });
+  paint();
+  return h('section', { class: 'panel offline-panel', 'aria-labelledby': 'offline-title' },
+    h('h2', { id: 'offline-title' }, t('offline.title')), text, clear);
 }
 
 function details(summary, content, open = false) {

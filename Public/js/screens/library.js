@@ -4,6 +4,9 @@ import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, icon, load, artwork, trackList } from '../ui.js';
 import { go } from '../router.js';
+import { state } from '../state.js';
+import { savedTracks } from '../offline.js';
+import { downloadAlbum, offlineControl } from '../owned.js';
 
 const views = [['albums', 'library.albums'], ['songs', 'library.songs'], ['artists', 'library.artists']];
 const sorts = {
@@ -23,7 +26,8 @@ function albumBlock(entry, ctx) {
     h('a', { class: 'lib-album-art', href: `#/album/${encodeURIComponent(a.id)}`, tabindex: '-1', 'aria-hidden': 'true' }, artwork(a.artworkUrl, 300)),
     h('div', { class: 'lib-album-head' },
       h('h2', { id }, h('a', { href: `#/album/${encodeURIComponent(a.id)}` }, a.title)),
-      h('p', { class: 'card-sub' }, a.artistName)),
+      h('p', { class: 'card-sub' }, a.artistName),
+      h('div', { class: 'lib-album-actions' }, downloadAlbum(a, entry.ownedTracks.length), offlineControl(entry.ownedTracks.map((tr) => ({ ...tr, owned: true }))))),
     trackList(entry.ownedTracks, ctx, { showArt: false, numbered: true }));
 }
 
@@ -36,7 +40,8 @@ function albumCover(entry, ctx) {
       h('a', { href: `#/album/${encodeURIComponent(a.id)}`, tabindex: '-1', 'aria-hidden': 'true' }, artwork(a.artworkUrl, 300, 'art', { shown: 200 })),
       h('button', { class: 'icon-btn cover-play', type: 'button', 'aria-label': t('track.playTitle', { title: a.title }), onclick: () => ctx.play(entry.ownedTracks, 0) }, icon('play'))),
     h('h2', { id }, h('a', { href: `#/album/${encodeURIComponent(a.id)}` }, a.title)),
-    h('p', { class: 'card-sub' }, a.artistName));
+    h('p', { class: 'card-sub' }, a.artistName),
+    h('div', { class: 'lib-album-actions' }, downloadAlbum(a, entry.ownedTracks.length), offlineControl(entry.ownedTracks.map((tr) => ({ ...tr, owned: true })))));
 }
 
 /** Play and Shuffle over every owned song the view shows. */
@@ -52,7 +57,16 @@ function playAll(tracks, ctx) {
     h('button', { class: 'btn', type: 'button', onclick: () => ctx.play(shuffled(), 0) }, icon('shuffle'), h('span', {}, t('player.shuffle'))));
 }
 
+/** Offline: the songs saved on this device, playable without a network. */
+function offlineLibrary(container, ctx) {
+  const tracks = savedTracks();
+  container.append(h('h1', { class: 'page-title' }, t('library.title')),
+    h('p', { class: 'notice notice-info', role: 'status', id: 'offline-library' }, t('offline.libraryNote')),
+    tracks.length ? trackList(tracks, ctx) : h('p', { class: 'empty' }, t('offline.nothingSaved')));
+}
+
 export async function library(container, route, ctx) {
+  if (state.offline || !navigator.onLine) { offlineLibrary(container, ctx); return; }
   const view = views.some(([v]) => v === route.query.get('view')) ? route.query.get('view') : 'albums';
   const sortOptions = sorts[view];
   const sort = sortOptions?.some(([s]) => s === route.query.get('sort')) ? route.query.get('sort') : sortOptions?.[0][0];

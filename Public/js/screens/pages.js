@@ -5,6 +5,7 @@ import { t, formatDate } from '../i18n.js';
 import { h, icon, load, shelf, albumCard, trackList, artwork } from '../ui.js';
 import { state, on } from '../state.js';
 import { buyAlbum } from '../buy.js';
+import { downloadAlbum, offlineControl } from '../owned.js';
 
 function playButton(tracks, ctx) {
   return h('button', { class: 'btn btn-primary', type: 'button', disabled: !tracks.length, onclick: () => ctx.play(tracks, 0) }, icon('play'), h('span', {}, t('album.playAll')));
@@ -64,12 +65,20 @@ export async function album(container, route, ctx) {
         }, `${t('album.buy')} · ${t('track.price', { n: price })}`));
       } else buySlot.replaceChildren(h('span', { class: 'owned-mark' }, t('album.allOwned')));
     };
+    // Download and offline for the songs of this album the caller owns (none for guests).
+    const ownedSlot = h('span', { class: 'owned-actions' });
+    const paintOwned = (tracks) => {
+      const owned = tracks.filter((tr) => tr.owned);
+      ownedSlot.replaceChildren(...(owned.length ? [downloadAlbum(a, owned.length), offlineControl(owned)].filter(Boolean) : []));
+    };
     paintBuy(d.priceForCaller);
+    paintOwned(d.tracks);
     on('owned', async () => {
       if (!buySlot.isConnected || !state.me) return;
       try {
         const fresh = await api.get(endpoints.album(a.id), { quiet: true });
         paintBuy(fresh.priceForCaller);
+        paintOwned(fresh.tracks);
       } catch { /* keep the old price */ }
     });
     container.append(
@@ -79,7 +88,7 @@ export async function album(container, route, ctx) {
           h('h1', {}, a.title),
           h('p', { class: 'hero-sub' }, h('a', { href: `#/artist/${encodeURIComponent(a.artistId)}` }, a.artistName)),
           h('p', { class: 'meta' }, [a.genre, a.releaseDate ? t('album.released', { date: formatDate(a.releaseDate) }) : a.year, t('album.tracks', { n: a.trackCount })].filter(Boolean).join(' · ')),
-          h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), buySlot))),
+          h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), buySlot, ownedSlot))),
       trackList(d.tracks, ctx, { showArt: false, numbered: true }));
   });
 }

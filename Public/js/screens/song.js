@@ -5,6 +5,7 @@ import { t, formatDate, formatDuration } from '../i18n.js';
 import { h, icon, load, artwork, buyControl } from '../ui.js';
 import { isOwned, state } from '../state.js';
 import { favouriteButton } from './pages.js';
+import { downloadSong, offlineControl } from '../owned.js';
 
 export async function song(container, route, ctx) {
   await load(container, async () => {
@@ -35,7 +36,9 @@ export async function song(container, route, ctx) {
           h('div', { class: 'hero-actions' },
             h('button', { class: 'btn btn-primary', type: 'button', onclick: () => ctx.play([tr], 0), 'aria-label': t('track.play') }, icon('play'), h('span', {}, t('track.play'))),
             buyControl(tr, ctx),
-            favouriteButton('tracks', tr.id, d.favourite)),
+            favouriteButton('tracks', tr.id, d.favourite),
+            isOwned(tr) ? downloadSong(tr) : null,
+            isOwned(tr) ? offlineControl([{ ...tr, owned: true }]) : null),
           isOwned(tr) ? null : h('p', { class: 'hint' }, t('song.previewNote', { n: tr.previewSeconds })))),
       h('dl', { class: 'facts' }, facts.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
       d.lyrics ? h('section', {}, h('h2', {}, t('song.lyrics')), h('p', { class: 'lyrics' }, d.lyrics)) : null,

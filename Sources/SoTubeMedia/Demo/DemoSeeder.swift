@@ -9,7 +9,10 @@ public struct DemoSeeder: Sendable {
     public var importer: MediaImporter
     public var synth = DemoSynth()
 
-    public init(importer: MediaImporter) { self.importer = importer }
+    public init(importer: MediaImporter) {
+        self.importer = importer
+        self.importer.keepsOriginals = false  // synthesized WAVs: the MP3 is what is offered
+    }
 
     public struct Summary: Sendable {
         public var artists: Int

@@ -10,6 +10,8 @@ public struct AppServices: Sendable {
     public let auth: AuthService
     public let commerce: CommerceService
     public let media: MediaService
+    /// Profile photos under the media folder.
+    public let avatars: AvatarService
     /// The server's secret (CSRF tokens, and the keys derived from it): from the configuration or
     /// `DATA/secret.key`.
     public let secretKey: [UInt8]
@@ -39,6 +41,7 @@ public struct AppServices: Sendable {
         self.media = MediaService(
             lookup: database.media, ownership: database.ownership, mediaRoot: configuration.mediaDirectory,
             preview: configuration.preview)
+        self.avatars = AvatarService(mediaRoot: configuration.mediaDirectory)
     }
 
     /// Opens (and migrates) the database the configuration names, creating the data folder.

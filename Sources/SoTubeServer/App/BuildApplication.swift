@@ -12,6 +12,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: ForwardedHeadersMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: NoStoreMiddleware())
+    router.add(middleware: FrameGuardMiddleware())
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: SafePathMiddleware())
     if let publicDirectory = configuration.publicDirectory {
@@ -32,11 +33,10 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     AuthController(
         auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)
     ).register(on: app)
-    MeController(auth: services.auth, ownership: database.ownership).register(on: app)
-    SharePageController(
-        catalog: database.catalog, media: services.media, publicBaseURL: configuration.publicBaseURL,
-        fallbackBaseURL: configuration.baseURL
-    ).register(on: app)
+    MeController(auth: services.auth, ownership: database.ownership, avatars: services.avatars).register(on: app)
+    let pageBase = PageBase(publicBaseURL: configuration.publicBaseURL, fallbackBaseURL: configuration.baseURL)
+    SharePageController(catalog: database.catalog, media: services.media, base: pageBase).register(on: app)
+    EmbedController(catalog: database.catalog, media: services.media, base: pageBase).register(on: app)
     WalletController(wallet: services.commerce, payments: configuration.payments).register(on: app)
     PurchaseController(purchases: services.commerce).register(on: app)
     checkout?.register(on: app)
@@ -52,6 +52,8 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     LibraryController(library: database.library, catalog: database.catalog, presenter: presenter).register(on: app)
     AudioController(media: services.media).register(on: app)
     ArtworkController(media: services.media).register(on: app)
+    DownloadController(catalog: database.catalog, media: services.media).register(on: app)
+    AvatarController(avatars: services.avatars).register(on: app)
     return router
 }
 

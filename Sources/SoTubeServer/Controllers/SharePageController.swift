@@ -11,10 +11,8 @@ struct SharePageController {
     /// The page plays what the audio route (and so `MediaService`) gives the visitor; its text
     /// names the same preview length.
     let media: MediaService
-    /// The configured public URL (`SOTUBE_PUBLIC_URL`), nil when not set.
-    let publicBaseURL: String?
-    /// The server's own address, when neither the configuration nor the request name one.
-    let fallbackBaseURL: String
+    /// Where the page's absolute links point.
+    let base: PageBase
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/song/{id}") { request, context in
@@ -22,14 +20,19 @@ struct SharePageController {
             guard id.count <= 128, let song = try await find(id) else {
                 throw Problem(.notFound, "There is no song with this id.")
             }
-            let base = baseURL(request)
-            let html = Self.page(
-                song, base: base, previewSeconds: media.preview.previewSeconds(durationMs: song.durationMs))
+            let previewSeconds = media.preview.previewSeconds(durationMs: song.durationMs)
+            var start = 0
+            if let moment = request.uri.queryParameters.get("t").flatMap(SharedMoment.seconds) {
+                let (rendition, _) = try await media.audio(trackID: id, for: context.identity?.user.id)
+                start = SharedMoment.start(
+                    at: moment, durationMs: song.durationMs, previewSeconds: rendition == .full ? nil : previewSeconds)
+            }
+            let html = Self.page(song, base: base.url(for: request), previewSeconds: previewSeconds, start: start)
             var headers = HTTPFields()
             headers[.contentType] = "text/html; charset=utf-8"
-            // A page whose links come from the request's Host is never kept: a cache would hand one
-            // caller's (perhaps forged) host to everyone.
-            headers[.cacheControl] = publicBaseURL == nil ? "no-store" : "public, max-age=300"
+            headers[.cacheControl] = base.cacheControl
+            // With a moment, where it starts depends on whether the visitor owns the song.
+            headers[.vary] = "Authorization, Cookie"
             return Response(
                 status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
         }
@@ -40,22 +43,10 @@ struct SharePageController {
         try await catalog.trackDetail(id: id)?.track
     }
 
-    /// Absolute base for Open Graph URLs: the configured public URL, else this request's host (then
-    /// the page is not cached).
-    private func baseURL(_ request: Request) -> String {
-        if let configured = publicBaseURL { return configured }
-        if let authority = request.head.authority,
-            authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
-        {
-            return "http://\(authority)"
-        }
-        return fallbackBaseURL
-    }
-
     static func escape(_ text: String) -> String { HTML.escape(text) }
 
-    static func page(_ song: CatalogTrack, base: String, previewSeconds: Int) -> String {
-        let audio = SoTubeRoutes.trackAudio(song.id)
+    static func page(_ song: CatalogTrack, base: String, previewSeconds: Int, start: Int = 0) -> String {
+        let audio = SoTubeRoutes.trackAudio(song.id) + (start > 0 ? "#t=\(start)" : "")
         let artwork = SoTubeRoutes.albumArtwork(song.albumID, size: 600)
         let app = "/#/song/" + SoTubeRoutes.segment(song.id)
         let title = escape(song.title)
@@ -81,6 +72,7 @@ struct SharePageController {
             <meta property="music:musician" content="\(artist)">
             <meta property="music:duration" content="\(song.durationMs / 1000)">
             <meta name="twitter:card" content="summary_large_image">
+            <link rel="alternate" type="application/json+oembed" href="\(escape(base + SoTubeRoutes.oEmbed(url: base + SoTubeRoutes.sharePage(song.id))))" title="\(title)">
             <meta name="color-scheme" content="light dark">
             <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
             <style>
@@ -97,10 +89,16 @@ struct SharePageController {
             <img src="\(escape(artwork))" alt="" width="320" height="320">
             <h1>\(title)</h1>
             <p>\(artist) · \(escape(song.albumTitle))</p>
-            <audio controls preload="none" src="\(escape(audio))" aria-label="Listen to \(title)"></audio>
-            <p>Plays a \(previewSeconds)-second preview, or the whole song when it is yours.</p>
+            <audio controls preload="\(start > 0 ? "metadata" : "none")" src="\(escape(audio))" id="audio" aria-label="Listen to \(title)" data-start="\(start)"></audio>
+            <p>Plays a \(previewSeconds)-second preview, or the whole song when it is yours\(start > 0 ? " · starts at \(SharedMoment.clock(start))" : "").</p>
             <a href="\(escape(app))">Open in SoTube</a>
             </main>
+            <script>
+            (() => { const a = document.getElementById('audio'); const start = Number(a.dataset.start) || 0;
+              if (!start) return;
+              const seek = () => { if (a.currentTime < start - 0.5 && a.seekable.length) a.currentTime = start; };
+              a.addEventListener('loadedmetadata', seek); a.addEventListener('play', seek, { once: true }); })();
+            </script>
             </body>
             </html>
             """

@@ -54,7 +54,7 @@ public struct MediaService: Sendable {
         return File(url: file, contentType: "image/jpeg")
     }
 
-    private func url(_ relativePath: String) -> URL { mediaRoot.appendingPathComponent(relativePath) }
+    func url(_ relativePath: String) -> URL { mediaRoot.appendingPathComponent(relativePath) }
 }
 
 extension ArtworkSubject {

@@ -1,10 +1,12 @@
 extension RouteDocs {
+    /// The request headers of every file answered with ranges (audio, downloads).
+    static let rangeHeaders = [
+        "Range": "RFC 9110 byte range: bytes=a-b, bytes=a- or bytes=-n",
+        "If-None-Match": "ETag from an earlier answer: 304 when unchanged",
+        "If-Range": "ETag or date: the Range is honoured only when it still matches",
+    ]
+
     static let media: [RouteDoc] = {
-        let rangeHeaders = [
-            "Range": "RFC 9110 byte range: bytes=a-b, bytes=a- or bytes=-n",
-            "If-None-Match": "ETag from an earlier answer: 304 when unchanged",
-            "If-Range": "ETag or date: the Range is honoured only when it still matches",
-        ]
         let audioResponses: [Int: (String, String?)] = [
             200: ("The whole file: the full song for its owner, the preview for everyone else", nil),
             206: ("The requested bytes (Content-Range)", nil), 304: ("Not modified", nil),

@@ -19,12 +19,16 @@ public struct RouteDoc: Sendable {
     public var headers: [String: String]
     /// For non-JSON bodies (audio, images, HTML).
     public var responseContentType: String
+    /// A binary request body of this type (an uploaded image) instead of a JSON one.
+    public var requestContentType: String?
 
     public init(
         _ method: String, _ path: String, _ summary: String, tag: String, auth: Bool = false,
-        request: String? = nil, responses: [Int: (String, String?)], query: [String: String] = [:],
-        headers: [String: String] = [:], responseContentType: String = "application/json"
+        request: String? = nil, requestContentType: String? = nil, responses: [Int: (String, String?)],
+        query: [String: String] = [:], headers: [String: String] = [:],
+        responseContentType: String = "application/json"
     ) {
+        self.requestContentType = requestContentType
         self.method = method
         self.path = path
         self.summary = summary
@@ -43,11 +47,12 @@ public enum OpenAPIDocument {
     /// Every documented route. Add a table here when adding a controller.
     public static var routes: [RouteDoc] {
         RouteDocs.accounts + RouteDocs.system + RouteDocs.commerce + RouteDocs.catalog + RouteDocs.media
-            + RouteDocs.share
+            + RouteDocs.share + RouteDocs.ownedMedia
     }
     public static var schemas: [String: JSONValue] {
         SchemaDocs.accounts.merging(SchemaDocs.commerce, uniquingKeysWith: { $1 })
             .merging(SchemaDocs.catalog, uniquingKeysWith: { $1 })
+            .merging(SchemaDocs.ownedMedia, uniquingKeysWith: { $1 })
     }
 
     public static func document() -> JSONValue {
@@ -106,6 +111,12 @@ public enum OpenAPIDocument {
             op["requestBody"] = [
                 "required": true,
                 "content": ["application/json": ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]],
+            ]
+        }
+        if let type = route.requestContentType {
+            op["requestBody"] = [
+                "required": true,
+                "content": .object([type: ["schema": ["type": "string", "format": "binary"]]]),
             ]
         }
         if route.auth { op["security"] = [["bearer": []], ["cookie": []]] }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// File names for downloads (SPEC P9): `Artist - Title.ext` for a song, numbered entries inside an
+/// album's ZIP. Unicode is kept; characters that no file system or shell takes well are replaced.
+public enum DownloadName {
+    /// Characters replaced by `_`: path separators, Windows' reserved ones and controls.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        "/\\:*?\"<>|".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F
+            || (0x80...0x9F).contains(scalar.value)
+    }
+
+    /// `text` with unsafe characters replaced, runs of spaces folded, no leading or trailing dots or
+    /// spaces, at most 120 characters; "Untitled" when nothing is left.
+    public static func clean(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+            let replaced: Unicode.Scalar = isUnsafe(scalar) ? "_" : scalar
+            if isSpace && lastWasSpace { continue }
+            scalars.append(isSpace ? " " : replaced)
+            lastWasSpace = isSpace
+        }
+        var result = String(scalars).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        if result.count > 120 {
+            result = String(result.prefix(120)).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        }
+        return result.isEmpty ? "Untitled" : result
+    }
+
+    /// `Artist - Title.ext` (the extension lower-cased, without a dot when empty).
+    public static func song(artist: String, title: String, fileExtension: String) -> String {
+        withExtension("\(clean(artist)) - \(clean(title))", fileExtension)
+    }
+
+    /// An album ZIP entry: `01 - Artist - Title.ext`, `2-01 - …` on albums of several discs.
+    public static func albumEntry(
+        trackNumber: Int, discNumber: Int, multiDisc: Bool, artist: String, title: String, fileExtension: String
+    ) -> String {
+        let number = trackNumber < 10 ? "0\(max(0, trackNumber))" : "\(trackNumber)"
+        let prefix = multiDisc ? "\(discNumber)-\(number)" : number
+        return withExtension("\(prefix) - \(clean(artist)) - \(clean(title))", fileExtension)
+    }
+
+    /// `Artist - Album.zip`.
+    public static func album(artist: String, title: String) -> String {
+        "\(clean(artist)) - \(clean(title)).zip"
+    }
+
+    /// The last path extension of `path`, lower-cased ("" when there is none).
+    public static func fileExtension(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    static func withExtension(_ stem: String, _ ext: String) -> String {
+        let cleanExt = ext.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return cleanExt.isEmpty ? stem : "\(stem).\(cleanExt)"
+    }
+}
+
+/// The `Content-Disposition` value of an attachment (RFC 6266): an ASCII `filename` for old
+/// clients and the exact UTF-8 name in `filename*` (RFC 8187).
+public enum ContentDisposition {
+    public static func attachment(fileName: String) -> String {
+        let ascii = String(
+            String.UnicodeScalarView(
+                fileName.unicodeScalars.map { scalar in
+                    scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar != "%"
+                        ? scalar : "_"
+                }))
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(percentEncoded(fileName))"
+    }
+
+    /// RFC 8187 `value-chars`: attr-char kept, every other byte of the UTF-8 form as %XX.
+    static func percentEncoded(_ text: String) -> String {
+        let attrChars = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out = [UInt8]()
+        for byte in text.utf8 {
+            if attrChars.contains(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

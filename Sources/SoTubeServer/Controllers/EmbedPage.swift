@@ -1,0 +1,113 @@
+import SoTubeAPI
+import SoTubeCore
+
+/// The HTML of the embeddable players: artwork, title, play, progress and Buy (which opens the store
+/// in a new tab). Plain HTML with one small script; it plays `/api/v1/tracks/{id}/audio`.
+enum EmbedPage {
+    static func song(_ song: CatalogTrack, previewSeconds: Int, oEmbed: String) -> String {
+        let item = """
+            <li><button type="button" class="row" data-src="\(HTML.escape(SoTubeRoutes.trackAudio(song.id)))" data-limit="\(previewSeconds)">\(HTML.escape(song.title))</button></li>
+            """
+        return page(
+            title: song.title, subtitle: "\(song.artistName) · \(song.albumTitle)", albumID: song.albumID,
+            store: "/#/song/" + SoTubeRoutes.segment(song.id), buy: "Buy · \(song.price) coins",
+            items: item, showList: false, oEmbed: oEmbed, note: "\(previewSeconds)-second preview")
+    }
+
+    static func album(_ album: CatalogAlbum, songs: [CatalogTrack], previewSeconds: (Int) -> Int, oEmbed: String)
+        -> String
+    {
+        let items = songs.map { song in
+            """
+            <li><button type="button" class="row" data-src="\(HTML.escape(SoTubeRoutes.trackAudio(song.id)))" data-limit="\(previewSeconds(song.durationMs))"><span class="no">\(song.trackNumber)</span>\(HTML.escape(song.title))</button></li>
+            """
+        }.joined(separator: "\n")
+        return page(
+            title: album.title, subtitle: album.artistName, albumID: album.id,
+            store: "/#/album/" + SoTubeRoutes.segment(album.id), buy: "Buy · \(album.price) coins", items: items,
+            showList: true, oEmbed: oEmbed, note: "Previews")
+    }
+
+    static func page(
+        title: String, subtitle: String, albumID: String, store: String, buy: String, items: String, showList: Bool,
+        oEmbed: String, note: String
+    ) -> String {
+        let heading = HTML.escape(title)
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(heading) · SoTube</title>
+            <meta name="color-scheme" content="light dark">
+            <link rel="alternate" type="application/json+oembed" href="\(HTML.escape(oEmbed))" title="\(heading)">
+            <style>
+            *{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#fff;color:#18181b}
+            .embed{display:flex;gap:12px;padding:12px;align-items:center}
+            .art{width:112px;height:112px;border-radius:8px;flex:none;background:#e6e6ea;object-fit:cover}
+            .text{min-width:0;flex:1}h1{font-size:1.05rem;margin:0 0 2px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+            p{margin:0;color:#55555e;font-size:.85rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+            .controls{display:flex;align-items:center;gap:8px;margin-top:8px}
+            #play{width:44px;height:44px;border-radius:50%;border:0;background:#b0124f;color:#fff;font-size:18px;cursor:pointer;flex:none}
+            #seek{flex:1;min-width:60px;accent-color:#b0124f}#time{font-size:.8rem;color:#55555e;font-variant-numeric:tabular-nums}
+            .buy{display:inline-block;margin-top:8px;padding:6px 14px;border-radius:999px;background:#b0124f;color:#fff;font-weight:600;text-decoration:none;font-size:.85rem}
+            ol{list-style:none;margin:0;padding:0 12px 12px}ol[hidden]{display:none}
+            .row{width:100%;text-align:left;padding:8px;border:0;border-radius:6px;background:none;color:inherit;font:inherit;cursor:pointer}
+            .row[aria-current]{background:#f3e0e8;font-weight:600}.no{display:inline-block;width:2em;color:#55555e}
+            @media (prefers-color-scheme:dark){body{background:#121214;color:#f2f2f4}p,#time,.no{color:#b4b4bd}
+            #play,.buy{background:#ff7aa8;color:#16060c}.row[aria-current]{background:#3a1d29}}
+            </style>
+            </head>
+            <body>
+            <div class="embed">
+            <img class="art" src="\(HTML.escape(SoTubeRoutes.albumArtwork(albumID, size: 300)))" alt="" width="112" height="112">
+            <div class="text">
+            <h1>\(heading)</h1>
+            <p>\(HTML.escape(subtitle)) · \(HTML.escape(note))</p>
+            <div class="controls">
+            <button type="button" id="play" aria-label="Play">▶</button>
+            <input type="range" id="seek" min="0" max="30" step="0.1" value="0" aria-label="Position">
+            <span id="time">0:00</span>
+            </div>
+            <a class="buy" href="\(HTML.escape(store))" target="_blank" rel="noopener">\(HTML.escape(buy))</a>
+            </div>
+            </div>
+            <ol id="list"\(showList ? "" : " hidden")>
+            \(items)
+            </ol>
+            <audio id="audio" preload="none"></audio>
+            <script>
+            (() => {
+              const audio = document.getElementById('audio'), play = document.getElementById('play');
+              const seek = document.getElementById('seek'), time = document.getElementById('time');
+              const rows = [...document.querySelectorAll('.row')];
+              let current = -1, limit = 30;
+              const clock = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+              const paint = () => {
+                play.textContent = audio.paused ? '▶' : '❚❚';
+                play.setAttribute('aria-label', audio.paused ? 'Play' : 'Pause');
+                const total = Math.min(limit, Number.isFinite(audio.duration) ? audio.duration : limit);
+                seek.max = String(total); seek.value = String(audio.currentTime);
+                time.textContent = clock(audio.currentTime);
+              };
+              const choose = (i) => {
+                current = i; limit = Number(rows[i].dataset.limit) || 30;
+                rows.forEach((r, n) => r.toggleAttribute('aria-current', n === i));
+                audio.src = rows[i].dataset.src;
+              };
+              play.addEventListener('click', () => {
+                if (current < 0) choose(0);
+                if (audio.paused) audio.play().catch(() => {}); else audio.pause();
+              });
+              rows.forEach((row, i) => row.addEventListener('click', () => { choose(i); audio.play().catch(() => {}); }));
+              seek.addEventListener('input', () => { audio.currentTime = Math.min(Number(seek.value), limit); });
+              ['play', 'pause', 'timeupdate', 'loadedmetadata'].forEach((e) => audio.addEventListener(e, paint));
+              audio.addEventListener('ended', () => { if (current + 1 < rows.length) { choose(current + 1); audio.play().catch(() => {}); } else paint(); });
+            })();
+            </script>
+            </body>
+            </html>
+            """
+    }
+}
