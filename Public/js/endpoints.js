@@ -43,3 +43,7 @@ export const topUp = (id) => `${topUps}/${seg(id)}`;
 export const walletHistory = `${API}/wallet/history`;
 export const redeem = `${API}/wallet/redeem`;
 export const purchases = `${API}/purchases`;
+
+// App passwords for music players (Subsonic `/rest`)
+export const appPasswords = `${API}/me/app-passwords`;
+export const appPassword = (id) => `${appPasswords}/${seg(id)}`;

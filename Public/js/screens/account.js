@@ -9,6 +9,7 @@ import { field, wireForm } from '../forms.js';
 import { state, refreshMe, emit } from '../state.js';
 import { stopPlayer } from '../player.js';
 import { go } from '../router.js';
+import { connectPlayer } from './players.js';
 
 async function topUpNotice(id) {
   try {
@@ -104,6 +105,7 @@ export async function account(container, route) {
       details(t('account.changeUsername'), usernameForm),
       details(t('account.changePassword'), passwordForm),
       details(t('account.redeem'), redeemForm, !topUps),
+      details(t('players.title'), connectPlayer()),
       h('p', { class: 'hint' }, t('account.theme')),
       logout);
   });

@@ -10,6 +10,8 @@ public struct AppServices: Sendable {
     public let auth: AuthService
     public let commerce: CommerceService
     public let media: MediaService
+    /// App passwords for players (`/rest`), their secrets sealed under a key derived from `secretKey`.
+    public let appPasswords: AppPasswordService
     /// The server's secret (CSRF tokens): from the configuration or `DATA/secret.key`.
     public let secretKey: [UInt8]
     public var clock: any SoTubeClock { configuration.clock }
@@ -26,7 +28,11 @@ public struct AppServices: Sendable {
                 directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
             throttles: database.throttles, publicBaseURL: configuration.baseURL,
             policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: configuration.logger)
-        self.secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
+        let secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
+        self.secretKey = secretKey
+        self.appPasswords = AppPasswordService(
+            store: database.appPasswords, sealer: AppPasswordSealer(serverSecret: secretKey),
+            clock: configuration.clock, ids: configuration.ids)
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,
             sandbox: SandboxPaymentProvider(keyBytes: configuration.ids.randomBytes(32), ids: configuration.ids),
