@@ -6,13 +6,16 @@ import SoTubeCore
 /// (`SecretKeyFile` or `SOTUBE_SECRET_KEY`) by HKDF-SHA256 with its own purpose label, so the CSRF
 /// key and this one never coincide. Servers sharing a database share the server secret, hence this key.
 public struct AppPasswordSealer: Sendable {
-    private let key: SymmetricKey
+    /// The derived key's bytes (`SymmetricKey` is not `Sendable`).
+    private let keyBytes: [UInt8]
+    private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
     static let purpose = "sotube app-password secrets v1"
 
     public init(serverSecret: [UInt8]) {
-        key = HKDF<SHA256>.deriveKey(
+        let derived = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: SymmetricKey(data: serverSecret), salt: Data("sotube".utf8),
             info: Data(Self.purpose.utf8), outputByteCount: 32)
+        keyBytes = derived.withUnsafeBytes { Array($0) }
     }
 
     func seal(_ secret: String) throws -> [UInt8] {
