@@ -7,15 +7,19 @@ Run from the repository root:  python3 -m pytest e2e/subsonic -q
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import uuid
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "api"))
-from conftest import Server, cli, free_port  # noqa: E402
+import importlib.util
+
+# The HTTP suite's server and CLI helpers (loaded under another name: this file is a conftest too).
+_spec = importlib.util.spec_from_file_location("api_conftest", Path(__file__).resolve().parent.parent / "api" / "conftest.py")
+_api = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_api)
+Server, cli, free_port = _api.Server, _api.cli, _api.free_port
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCHEMAS = ROOT.parent / "shared" / "vendor" / "open-subsonic-api" / "openapi"

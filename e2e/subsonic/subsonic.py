@@ -82,9 +82,13 @@ REGISTRY = Registry(retrieve=_retrieve)
 @lru_cache(maxsize=None)
 def validator(method):
     endpoint = SCHEMAS / "endpoints" / f"{method}.json"
-    operation = json.loads(endpoint.read_text())["get"]
-    schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
-    reference = urllib.parse.urljoin(endpoint.as_uri(), schema["$ref"])
+    where = endpoint.as_uri()
+    answer = json.loads(endpoint.read_text())["get"]["responses"]["200"]
+    if "$ref" in answer:  # a shared response (the empty envelope of ping, star, scrobble ...)
+        where = urllib.parse.urljoin(where, answer["$ref"])
+        answer = json.loads(Path(urllib.parse.urlparse(where).path).read_text())
+    schema = answer["content"]["application/json"]["schema"]
+    reference = urllib.parse.urljoin(where, schema["$ref"])
     return Draft202012Validator({"$ref": reference}, registry=REGISTRY)
 
 

@@ -2,6 +2,7 @@
 throttling, and that web passwords and secrets never work or leak."""
 import hashlib
 
+from conftest import Buyer
 from subsonic import call, call_xml, error_code, rest, token_auth, NS
 
 
@@ -85,7 +86,6 @@ def test_bad_labels_are_refused(store):
 
 
 def test_failures_are_throttled_even_for_the_right_secret_afterwards(store):
-    from conftest import Buyer
     carol = Buyer(store.server, "carol")
     secret = carol.app_password()["secret"]
     codes = [error_code(call(store.base, "ping", auth={"u": "carol", "p": "wrong-" + str(n)})) for n in range(5)]
