@@ -52,7 +52,10 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     LibraryController(library: database.library, catalog: database.catalog, presenter: presenter).register(on: app)
     AudioController(media: services.media).register(on: app)
     ArtworkController(media: services.media).register(on: app)
-    AppPasswordController(appPasswords: services.appPasswords, serverURL: configuration.baseURL).register(on: app)
+    AppPasswordController(
+        appPasswords: services.appPasswords, publicBaseURL: configuration.publicBaseURL,
+        fallbackServerURL: configuration.baseURL
+    ).register(on: app)
     // Players send no session cookie or CSRF token: `/rest` authenticates by app password only.
     subsonicController(services).register(on: router)
     return router

@@ -5,8 +5,10 @@ import SoTubeCore
 /// `/api/v1/me/app-passwords`: the caller's app passwords for music players (SPEC O7).
 struct AppPasswordController {
     let appPasswords: AppPasswordService
-    /// What a person types into a player as the server address.
-    let serverURL: String
+    /// What a person types into a player as the server address: the public URL when configured,
+    /// else the address the browser used, else `fallbackServerURL`.
+    let publicBaseURL: String?
+    let fallbackServerURL: String
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/me/app-passwords") { _, context in
@@ -24,7 +26,8 @@ struct AppPasswordController {
             return try jsonResponse(
                 CreatedAppPasswordDTO(
                     id: password.id, label: password.label, secret: secret, createdAt: password.createdAt,
-                    username: user.username, serverUrl: serverURL),
+                    username: user.username,
+                    serverUrl: request.baseURL(configured: publicBaseURL, fallback: fallbackServerURL)),
                 status: .created)
         }
         router.delete("/api/v1/me/app-passwords/{id}") { _, context in

@@ -43,13 +43,7 @@ struct SharePageController {
     /// Absolute base for Open Graph URLs: the configured public URL, else this request's host (then
     /// the page is not cached).
     private func baseURL(_ request: Request) -> String {
-        if let configured = publicBaseURL { return configured }
-        if let authority = request.head.authority,
-            authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
-        {
-            return "http://\(authority)"
-        }
-        return fallbackBaseURL
+        request.baseURL(configured: publicBaseURL, fallback: fallbackBaseURL)
     }
 
     static func escape(_ text: String) -> String { HTML.escape(text) }
@@ -104,5 +98,19 @@ struct SharePageController {
             </body>
             </html>
             """
+    }
+}
+
+extension Request {
+    /// The server's address as the client reached it: the configured public URL, else this request's
+    /// host (when it is a plain host name or address), else `fallback`.
+    func baseURL(configured: String?, fallback: String) -> String {
+        if let configured { return configured }
+        if let authority = head.authority,
+            authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
+        {
+            return "http://\(authority)"
+        }
+        return fallback
     }
 }
