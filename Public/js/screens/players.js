@@ -63,7 +63,7 @@ export function connectPlayer() {
       listBox.replaceChildren(h('p', { class: 'notice notice-error', role: 'alert' }, error.message));
     }
   };
-  const form = h('form', { class: 'form form-inline', novalidate: true, id: 'app-password-form' },
+  const form = h('form', { class: 'form', novalidate: true, id: 'app-password-form' },
     field(t('players.label'), { name: 'label', required: true, maxlength: 64, placeholder: t('players.labelExample') }),
     h('button', { class: 'btn btn-primary', type: 'submit' }, t('players.create')));
   wireForm(form, async (v) => {
