@@ -29,3 +29,9 @@ row "this build" "$(measure "$current")"
 if [[ -n ${BENCH_REFERENCE_BIN:-} ]]; then
   row "reference ($BENCH_REFERENCE_BIN)" "$(measure "$BENCH_REFERENCE_BIN")"
 fi
+# The Subsonic API against supysonic on 1,000 songs (slow the first time: it installs supysonic and
+# makes the library, then caches both): BENCH_SUBSONIC=1 bash scripts/bench.sh
+if [[ ${BENCH_SUBSONIC:-0} == 1 ]]; then
+  echo
+  python3 scripts/bench-subsonic.py --bin "$current" | sed -n '/^Server CPU per request/,$p'
+fi

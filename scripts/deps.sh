@@ -9,7 +9,8 @@ apt_packages=(ffmpeg)
 pip_modules=()
 if [[ $mode == test ]]; then
   apt_packages+=(postgresql chromium chromium-driver fonts-dejavu-core asc-music xblast-tnt-musics fb-music-high)
-  pip_modules+=(pytest playwright openapi_spec_validator requests)
+  # module[:PyPI name] when the two differ
+  pip_modules+=(pytest playwright openapi_spec_validator requests jsonschema libopensonic:py-opensonic libsonic:py-sonic)
 fi
 
 sudo=""
@@ -36,8 +37,11 @@ if ((${#missing[@]})); then
 fi
 
 pip_missing=()
-for module in "${pip_modules[@]}"; do
-  python3 -c "import $module" 2>/dev/null || pip_missing+=("${module//_/-}")
+for entry in "${pip_modules[@]}"; do
+  module=${entry%%:*}
+  package=${entry#*:}
+  [[ $entry == *:* ]] || package=${module//_/-}
+  python3 -c "import $module" 2>/dev/null || pip_missing+=("$package")
 done
 if ((${#pip_missing[@]})); then
   python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip

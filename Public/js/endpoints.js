@@ -56,3 +56,7 @@ export const avatar = `${API}/me/avatar`;
 export const sharePage = (id, t) => `/song/${seg(id)}${t ? `?t=${Math.floor(t)}` : ''}`;
 export const embedSong = (id) => `/embed/song/${seg(id)}`;
 export const embedAlbum = (id) => `/embed/album/${seg(id)}`;
+
+// App passwords for music players (Subsonic `/rest`)
+export const appPasswords = `${API}/me/app-passwords`;
+export const appPassword = (id) => `${appPasswords}/${seg(id)}`;

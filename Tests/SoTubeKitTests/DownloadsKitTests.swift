@@ -24,7 +24,7 @@ import Testing
         try await server.grant(username, 100)
         try await client.buy(.track(songs.first))
         let song = try await client.downloadTrack(id: songs.first, into: folder)
-        #expect(song.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL)
+        #expect(song.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path)
         #expect(song.pathExtension == "mp3")
         let bytes = try Data(contentsOf: song)
         #expect(bytes.count > 400_000)  // 40 s at 96 kbit/s (480 kB): the original, not the 20-second preview
@@ -33,14 +33,20 @@ import Testing
         #expect(zip.pathExtension == "zip")
         let archive = try Data(contentsOf: zip)
         #expect(archive.prefix(4) == Data([0x50, 0x4B, 0x03, 0x04]))
-        // Only the owned song is in it: one entry in the central directory.
+        // Only the owned song is in it (beside the album's cover): the central directory's names.
         let entry = Data([0x50, 0x4B, 0x01, 0x02])
-        var entries = 0
+        var names: [String] = []
         var rest = archive[...]
         while let found = rest.range(of: entry) {
-            entries += 1
-            rest = rest[found.upperBound...]
+            let header = archive[found.lowerBound...]
+            let start = header.startIndex
+            guard header.count >= 46 else { break }
+            let length = Int(header[start + 28]) | Int(header[start + 29]) << 8
+            names.append(String(decoding: header[(start + 46)..<(start + 46 + length)], as: UTF8.self))
+            rest = archive[found.upperBound...]
         }
-        #expect(entries == 1)
+        let songs = names.filter { $0 != "cover.jpg" }
+        #expect(songs.count == 1, "\(names)")
+        #expect(songs.first?.hasSuffix(".mp3") == true, "\(names)")
     }
 }

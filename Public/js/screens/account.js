@@ -12,6 +12,7 @@ import { go } from '../router.js';
 import { pendingPurchase, updatePurchase, forgetPurchase } from '../intent.js';
 import { removeAllOffline, usage, onOfflineChange } from '../offline.js';
 import { formatBytes } from '../i18n.js';
+import { connectPlayer } from './players.js';
 
 async function topUpNotice(id) {
   try {
@@ -123,6 +124,7 @@ export async function account(container, route) {
       details(t('account.changePassword'), passwordForm),
       details(t('account.redeem'), redeemForm, !topUps),
       offlinePanel(),
+      details(t('players.title'), connectPlayer()),
       h('p', { class: 'hint' }, t('account.theme')),
       logout].filter(Boolean));
   });

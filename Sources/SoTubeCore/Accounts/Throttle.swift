@@ -96,6 +96,9 @@ public protocol ThrottleStore: Sendable {
     /// Atomically: when any key must wait, answers the longest wait and counts nothing; otherwise
     /// counts one attempt on every key and answers nil. Concurrent calls never both see the same count.
     func reserve(_ keys: [ThrottleKey], now: Date) async throws -> Int?
+    /// Read-only: the longest wait any of `keys` must still sit out at `now`, nil when none is
+    /// blocked. Counts nothing (for checks on every request, such as players' `/rest` calls).
+    func blockedFor(_ keys: [String], now: Date) async throws -> Int?
     /// Forgets a key (a login that succeeded).
     func clear(_ key: String) async throws
     /// Deletes the states that no longer matter; returns how many.

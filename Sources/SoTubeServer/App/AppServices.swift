@@ -12,6 +12,8 @@ public struct AppServices: Sendable {
     public let media: MediaService
     /// Profile photos under the media folder.
     public let avatars: AvatarService
+    /// App passwords for players (`/rest`), their secrets sealed under a key derived from `secretKey`.
+    public let appPasswords: AppPasswordService
     /// The server's secret (CSRF tokens, and the keys derived from it): from the configuration or
     /// `DATA/secret.key`.
     public let secretKey: [UInt8]
@@ -34,6 +36,9 @@ public struct AppServices: Sendable {
         // The sandbox provider's signing key follows the server secret, so a capture notification is
         // accepted by every server sharing that secret, whichever one opened the checkout.
         let sandboxKey = ServerSecret.derive(secretKey, purpose: "sotube sandbox capture signatures v1")
+        self.appPasswords = AppPasswordService(
+            store: database.appPasswords, sealer: AppPasswordSealer(serverSecret: secretKey),
+            clock: configuration.clock, ids: configuration.ids)
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,
             sandbox: SandboxPaymentProvider(keyBytes: sandboxKey, ids: configuration.ids),

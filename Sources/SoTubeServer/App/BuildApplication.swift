@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import SoTubeMedia
 import SoTubeStoreSQL
 
 /// The router with every route and middleware: one place, used by `serve` and by the tests. Each
@@ -54,7 +55,29 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ArtworkController(media: services.media).register(on: app)
     DownloadController(catalog: database.catalog, media: services.media).register(on: app)
     AvatarController(avatars: services.avatars).register(on: app)
+    AppPasswordController(
+        appPasswords: services.appPasswords, publicBaseURL: configuration.publicBaseURL,
+        fallbackServerURL: configuration.baseURL
+    ).register(on: app)
+    // Players send no session cookie or CSRF token: `/rest` authenticates by app password only.
+    subsonicController(services).register(on: router)
     return router
+}
+
+/// `/rest`: the purchased library for Subsonic players.
+func subsonicController(_ services: AppServices) -> SubsonicController {
+    let database = services.database
+    let library = SubsonicLibraryDeps(
+        player: database.player, discovery: database.discovery, catalog: database.catalog,
+        items: SubsonicItems(mediaRoot: services.configuration.mediaDirectory), clock: services.clock)
+    let media = SubsonicMediaDeps(
+        media: services.media, library: library, tools: MediaTools(),
+        coverCache: services.configuration.mediaDirectory.appendingPathComponent("cache/covers"))
+    return SubsonicController(
+        authenticator: SubsonicAuthenticator(
+            store: database.appPasswords, sealer: services.appPasswords.sealer, throttles: database.throttles,
+            policy: services.auth.policy, clock: services.clock),
+        methods: SubsonicMethods.all(library: library, media: media))
 }
 
 /// The whole application on `configuration`'s host and port.

@@ -107,9 +107,14 @@ public struct CSRFTokens: Sendable {
     /// Constant-time comparison of a presented token with the session's.
     public func isValid(_ presented: String?, forSession sessionTokenHash: String) -> Bool {
         guard let presented else { return false }
-        let expected = Array(token(forSession: sessionTokenHash).utf8)
-        let given = Array(presented.utf8)
-        guard expected.count == given.count else { return false }
-        return zip(expected, given).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        return ConstantTime.equal(Array(token(forSession: sessionTokenHash).utf8), Array(presented.utf8))
+    }
+}
+
+/// Comparisons of secrets whose time does not depend on where they differ.
+enum ConstantTime {
+    static func equal(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

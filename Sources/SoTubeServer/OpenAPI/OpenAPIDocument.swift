@@ -47,12 +47,13 @@ public enum OpenAPIDocument {
     /// Every documented route. Add a table here when adding a controller.
     public static var routes: [RouteDoc] {
         RouteDocs.accounts + RouteDocs.system + RouteDocs.commerce + RouteDocs.catalog + RouteDocs.media
-            + RouteDocs.share + RouteDocs.ownedMedia
+            + RouteDocs.share + RouteDocs.ownedMedia + RouteDocs.appPasswords + RouteDocs.subsonic
     }
     public static var schemas: [String: JSONValue] {
         SchemaDocs.accounts.merging(SchemaDocs.commerce, uniquingKeysWith: { $1 })
             .merging(SchemaDocs.catalog, uniquingKeysWith: { $1 })
             .merging(SchemaDocs.ownedMedia, uniquingKeysWith: { $1 })
+            .merging(SchemaDocs.appPasswords, uniquingKeysWith: { $1 })
     }
 
     public static func document() -> JSONValue {

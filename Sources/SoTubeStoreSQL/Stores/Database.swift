@@ -17,6 +17,8 @@ public struct SoTubeDatabase: Sendable {
     public let media: SQLMediaLookup
     public let syntheticCatalog: SQLSyntheticCatalog
     public let throttles: SQLThrottleStore
+    public let appPasswords: SQLAppPasswordStore
+    public let player: SQLPlayerLibrary
 
     package init(backend: any SQLBackend) {
         self.backend = backend
@@ -31,6 +33,8 @@ public struct SoTubeDatabase: Sendable {
         self.media = SQLMediaLookup(backend: backend)
         self.syntheticCatalog = SQLSyntheticCatalog(backend: backend)
         self.throttles = SQLThrottleStore(backend: backend)
+        self.appPasswords = SQLAppPasswordStore(backend: backend)
+        self.player = SQLPlayerLibrary(backend: backend)
     }
 
     /// Opens the database `settings` name (SQLite path or postgres:// URL) and, unless `migrate` is

@@ -47,6 +47,17 @@ public struct SQLThrottleStore: ThrottleStore {
         }
     }
 
+    public func blockedFor(_ keys: [String], now: Date) async throws -> Int? {
+        guard !keys.isEmpty else { return nil }
+        let ms = now.epochMillis
+        return try await backend.read { db in
+            let rows = try await db.select().column("blocked_until").from("throttles")
+                .where("key", .in, keys).where("blocked_until", .greaterThan, ms).all()
+            let until = try rows.compactMap { try $0.decode(column: "blocked_until", as: Int64?.self) }.max()
+            return until.map { max(1, Int((Double($0 - ms) / 1000).rounded(.up))) }
+        }
+    }
+
     public func clear(_ key: String) async throws {
         try await backend.transaction { db in
             try await db.raw("DELETE FROM throttles WHERE key = \(bind: key)").run()

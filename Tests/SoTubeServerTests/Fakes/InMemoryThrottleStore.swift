@@ -11,6 +11,10 @@ actor InMemoryThrottleStore: ThrottleStore {
         for (key, decision) in zip(keys, decisions) { states[key.key] = (decision.state, key.rule) }
         return nil
     }
+    func blockedFor(_ keys: [String], now: Date) -> Int? {
+        keys.compactMap { states[$0]?.0.blockedUntil }.filter { $0 > now }
+            .map { max(1, Int($0.timeIntervalSince(now).rounded(.up))) }.max()
+    }
     func clear(_ key: String) { states[key] = nil }
     func sweep(now: Date) -> Int {
         let stale = states.filter { $0.value.1.isStale($0.value.0, now: now) }.map(\.key)

@@ -1,0 +1,81 @@
+// Account › "Connect a player": app passwords for Subsonic players (DSub, Symfonium, Feishin, ...).
+// A new app password's secret is shown once, with the server address and username to type in;
+// the list shows when each was last used and revokes them.
+import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
+import { t, formatDate } from '../i18n.js';
+import { h, toast } from '../ui.js';
+import { field, wireForm } from '../forms.js';
+
+function copyButton(text) {
+  const button = h('button', { class: 'btn btn-small', type: 'button', onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(t('players.copied'), 'success');
+    } catch {
+      toast(t('players.copyFailed'), 'error');
+    }
+  } }, t('players.copy'));
+  return button;
+}
+
+function credentials(created) {
+  const row = (label, value, id) => h('div', {},
+    h('dt', {}, label),
+    h('dd', {}, h('code', { class: 'text', id }, value), ' ', copyButton(value)));
+  return h('div', { class: 'notice notice-success', id: 'app-password-created', role: 'status' },
+    h('p', {}, t('players.createdIntro', { label: created.label })),
+    h('dl', { class: 'summary' },
+      row(t('players.server'), created.serverUrl, 'app-password-server'),
+      row(t('players.username'), created.username, 'app-password-username'),
+      row(t('players.secret'), created.secret, 'app-password-secret')),
+    h('p', { class: 'hint' }, t('players.shownOnce')));
+}
+
+function list(passwords, refresh) {
+  if (!passwords.length) return h('p', { class: 'empty', id: 'app-passwords-empty' }, t('players.none'));
+  return h('ul', { class: 'app-passwords', id: 'app-passwords' }, passwords.map((p) => h('li', { class: 'app-password' },
+    h('span', { class: 'app-password-label' }, p.label),
+    h('span', { class: 'hint' }, p.lastUsedAt
+      ? t('players.lastUsed', { when: formatDate(p.lastUsedAt, { compact: true }) })
+      : t('players.neverUsed')),
+    h('button', { class: 'btn btn-small btn-danger', type: 'button', 'aria-label': t('players.revokeNamed', { label: p.label }), onclick: async (event) => {
+      event.currentTarget.disabled = true;
+      try {
+        await api.del(endpoints.appPassword(p.id));
+        toast(t('players.revoked', { label: p.label }), 'success');
+      } catch (error) {
+        toast(error.message, 'error');
+      }
+      await refresh();
+    } }, t('players.revoke')))));
+}
+
+/** The "Connect a player" panel's content. */
+export function connectPlayer() {
+  const created = h('div', {});
+  const listBox = h('div', {});
+  const refresh = async () => {
+    try {
+      const passwords = await api.get(endpoints.appPasswords, { quiet: true });
+      listBox.replaceChildren(list(passwords, refresh));
+    } catch (error) {
+      listBox.replaceChildren(h('p', { class: 'notice notice-error', role: 'alert' }, error.message));
+    }
+  };
+  const form = h('form', { class: 'form', novalidate: true, id: 'app-password-form' },
+    field(t('players.label'), { name: 'label', required: true, maxlength: 64, placeholder: t('players.labelExample') }),
+    h('button', { class: 'btn btn-primary', type: 'submit' }, t('players.create')));
+  wireForm(form, async (v) => {
+    const made = await api.post(endpoints.appPasswords, { label: v.label.trim() });
+    form.reset();
+    created.replaceChildren(credentials(made));
+    await refresh();
+  });
+  refresh();
+  return h('div', { class: 'connect-player' },
+    h('p', {}, t('players.intro')),
+    form, created,
+    h('h3', {}, t('players.listTitle')),
+    listBox);
+}

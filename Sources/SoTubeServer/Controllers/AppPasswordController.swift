@@ -1,0 +1,39 @@
+import Hummingbird
+import SoTubeAPI
+import SoTubeCore
+
+/// `/api/v1/me/app-passwords`: the caller's app passwords for music players (SPEC O7).
+struct AppPasswordController {
+    let appPasswords: AppPasswordService
+    /// What a person types into a player as the server address: the public URL when configured,
+    /// else the address the browser used, else `fallbackServerURL`.
+    let publicBaseURL: String?
+    let fallbackServerURL: String
+
+    func register(on router: some RouterMethods<AppRequestContext>) {
+        router.get("/api/v1/me/app-passwords") { _, context in
+            let userID = try context.requireIdentity().user.id
+            let list = try await appPasswords.list(userID: userID)
+            return try jsonResponse(
+                list.map {
+                    AppPasswordDTO(id: $0.id, label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
+                })
+        }
+        router.post("/api/v1/me/app-passwords") { request, context in
+            let user = try context.requireIdentity().user
+            let body = try await request.decodeJSON(CreateAppPasswordRequest.self, context: context)
+            let (password, secret) = try await appPasswords.create(userID: user.id, label: body.label)
+            return try jsonResponse(
+                CreatedAppPasswordDTO(
+                    id: password.id, label: password.label, secret: secret, createdAt: password.createdAt,
+                    username: user.username,
+                    serverUrl: PageBase(publicBaseURL: publicBaseURL, fallbackBaseURL: fallbackServerURL).url(for: request)),
+                status: .created)
+        }
+        router.delete("/api/v1/me/app-passwords/{id}") { _, context in
+            let userID = try context.requireIdentity().user.id
+            try await appPasswords.revoke(userID: userID, id: try context.pathID())
+            return Response(status: .noContent)
+        }
+    }
+}

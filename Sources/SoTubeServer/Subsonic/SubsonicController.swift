@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import SoTubeCore
+
+/// One `/rest` call after authentication.
+struct SubsonicCall: Sendable {
+    let parameters: SubsonicParameters
+    /// The caller; nil only for methods that need no authentication.
+    let user: User?
+    let format: SubsonicResponder.Format
+    let request: Request
+    let context: AppRequestContext
+
+    /// The caller's id (methods that need one are never called without it).
+    var userID: String { user?.id ?? "" }
+}
+
+/// What a method answers: elements inside the envelope, or a response of its own (audio, images).
+enum SubsonicOutcome: Sendable {
+    case body([(String, SubsonicElement.Child)])
+    case response(Response)
+
+    static let empty = SubsonicOutcome.body([])
+    static func one(_ name: String, _ element: SubsonicElement) -> SubsonicOutcome { .body([(name, .one(element))]) }
+}
+
+typealias SubsonicMethod = @Sendable (SubsonicCall) async throws -> SubsonicOutcome
+
+/// `/rest/{method}` and `/rest/{method}.view`, GET, HEAD and form-encoded POST (SPEC O2): the
+/// caller's purchased library for Subsonic and OpenSubsonic players. Errors are Subsonic errors with
+/// HTTP 200. Credentials are never logged (the request log holds the path only).
+struct SubsonicController: Sendable {
+    let authenticator: SubsonicAuthenticator
+    let methods: [String: SubsonicMethod]
+    /// Answer without credentials.
+    static let open: Set<String> = ["getOpenSubsonicExtensions"]
+    /// Answer without credentials, but check them when given (clients test a connection with `ping`).
+    static let openUnlessCredentialed: Set<String> = ["ping", "getLicense"]
+
+    func register(on router: some RouterMethods<AppRequestContext>) {
+        router.get("/rest/{method}") { request, context in await handle(request, context) }
+        router.head("/rest/{method}") { request, context in await handle(request, context) }
+        router.post("/rest/{method}") { request, context in await handle(request, context) }
+    }
+
+    func handle(_ request: Request, _ context: AppRequestContext) async -> Response {
+        var format = SubsonicResponder.format(request.uri.queryParameters.get("f"))
+        do {
+            let parameters = try await SubsonicParameters.read(request, context: context)
+            format = SubsonicResponder.format(parameters.string("f"))
+            var name = context.parameters.get("method") ?? ""
+            if name.hasSuffix(".view") { name = String(name.dropLast(5)) }
+            guard let method = methods[name] else {
+                throw SubsonicError(code: 0, message: "Unknown method: \(name)")
+            }
+            var user: User?
+            let credentialed = ["apiKey", "u", "p", "t", "s"].contains { parameters.has($0) }
+            if !Self.open.contains(name) && (credentialed || !Self.openUnlessCredentialed.contains(name)) {
+                user = try await authenticator.authenticate(
+                    try SubsonicCredentials.from(parameters), client: context.clientAddress)
+            }
+            let call = SubsonicCall(
+                parameters: parameters, user: user, format: format, request: request, context: context)
+            switch try await method(call) {
+            case .body(let body): return SubsonicResponder.ok(body, format: format)
+            case .response(let response): return response
+            }
+        } catch let error as SubsonicError {
+            return SubsonicResponder.failure(error, format: format)
+        } catch let error as DomainError {
+            if case .notFound = error {
+                return SubsonicResponder.failure(SubsonicError(code: 70, message: error.message), format: format)
+            }
+            return SubsonicResponder.failure(.generic(error.message), format: format)
+        } catch let problem as Problem {
+            if problem.status == .notFound {
+                return SubsonicResponder.failure(SubsonicError(code: 70, message: problem.document.detail), format: format)
+            }
+            // Range errors and the like from the file responder keep their HTTP meaning.
+            if let response = try? problem.response(from: request, context: context) { return response }
+            return SubsonicResponder.failure(.generic(problem.document.detail), format: format)
+        } catch {
+            context.logger.error("subsonic method failed", metadata: ["error": "\(error)"])
+            return SubsonicResponder.failure(.generic("The server failed to answer."), format: format)
+        }
+    }
+}

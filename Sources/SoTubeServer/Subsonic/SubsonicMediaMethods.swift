@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SoTubeCore
+import SoTubeMedia
+
+/// stream, download, getCoverArt. `MediaService` decides which file a caller gets; anything that is
+/// not the caller's full song (a preview, an unknown id) is error 70 and no bytes.
+struct SubsonicMediaDeps: Sendable {
+    let media: MediaService
+    let library: SubsonicLibraryDeps
+    let tools: MediaTools
+    /// Where resized cover art is kept (`DATA/media/cache/covers`).
+    let coverCache: URL
+    let files = FileResponder()
+}
+
+enum SubsonicMediaMethods {
+    static func register(into methods: inout [String: SubsonicMethod], _ deps: SubsonicMediaDeps) {
+        methods["stream"] = { call in .response(try await stream(call, deps)) }
+        methods["download"] = { call in
+            let file = try await ownedFile(call, deps)
+            var headers = privateHeaders()
+            headers[.contentDisposition] = "attachment; filename=\"\(file.url.lastPathComponent)\""
+            return .response(
+                try await deps.files.respond(
+                    to: call.request, context: call.context, file: file.url, contentType: file.contentType,
+                    extraHeaders: headers))
+        }
+        methods["getCoverArt"] = { call in .response(try await coverArt(call, deps)) }
+    }
+
+    static func privateHeaders() -> HTTPFields {
+        var headers: HTTPFields = [:]
+        headers[.cacheControl] = "private, no-cache"
+        return headers
+    }
+
+    /// The caller's full song, or 70.
+    static func ownedFile(_ call: SubsonicCall, _ deps: SubsonicMediaDeps) async throws -> MediaService.File {
+        let id = try call.parameters.required("id")
+        let (rendition, file) = try await deps.media.audio(trackID: id, for: call.userID)
+        guard rendition == .full else { throw SubsonicError.notFound("Song") }
+        return file
+    }
+
+    static func stream(_ call: SubsonicCall, _ deps: SubsonicMediaDeps) async throws -> Response {
+        let file = try await ownedFile(call, deps)
+        let parameters = call.parameters
+        let format = parameters.string("format")?.lowercased() ?? ""
+        let maxBitRate = try parameters.int("maxBitRate", default: 0, in: 0...10_000)
+        let offset = try parameters.int("timeOffset", default: 0, in: 0...86_400)
+        var codec = SubsonicTranscoder.Codec(rawValue: format)
+        if codec == nil, format.isEmpty || format == "raw", maxBitRate > 0 {
+            // The original unless it is above the player's limit.
+            let song = try await deps.library.ownedSong(call.userID, try parameters.required("id"))
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: file.url.path)[.size] as? NSNumber)?.intValue ?? 0
+            let seconds = max(1, SubsonicItems.seconds(song.track.durationMs))
+            if size * 8 / seconds / 1000 > maxBitRate { codec = .mp3 }
+        }
+        if codec == nil && !format.isEmpty && format != "raw" {
+            throw SubsonicError.invalid("format", "one of raw, mp3, opus")
+        }
+        guard let codec else {
+            return try await deps.files.respond(
+                to: call.request, context: call.context, file: file.url, contentType: file.contentType,
+                extraHeaders: privateHeaders())
+        }
+        let bitRate = maxBitRate > 0 ? min(maxBitRate, 320) : codec.defaultBitRate
+        return SubsonicTranscoder(ffmpeg: deps.tools.ffmpeg).response(
+            file: file.url, codec: codec, bitRate: max(32, bitRate), offset: offset,
+            head: call.request.method == .head, headers: privateHeaders())
+    }
+
+    /// An owned album's artwork (an album id, or a song's or artist's id), with `size` the longest
+    /// edge: made sizes are served as they are, others are cut from the next larger one (never
+    /// upscaled) and kept in the cache.
+    static func coverArt(_ call: SubsonicCall, _ deps: SubsonicMediaDeps) async throws -> Response {
+        let id = try call.parameters.required("id")
+        let requested = try call.parameters.int("size", default: 0, in: 0...10_000)
+        let library = deps.library
+        let subject: ArtworkSubject
+        if try await !library.player.albums(userID: call.userID, .ids([id]), offset: 0, limit: 1).isEmpty {
+            subject = .album(id)
+        } else if let song = try await library.player.songs(userID: call.userID, .ids([id]), offset: 0, limit: 1).first
+        {
+            subject = .album(song.track.albumID)
+        } else if try await !library.player.artists(userID: call.userID, .ids([id]), offset: 0, limit: 1).isEmpty {
+            subject = .artist(id)
+        } else {
+            throw SubsonicError.notFound("Cover art")
+        }
+        let largest = ArtworkSizes.sizes.last ?? 600
+        let made = try await deps.media.artwork(subject, size: requested > 0 ? min(requested, largest) : largest)
+        var headers: HTTPFields = [:]
+        headers[.cacheControl] = "private, max-age=86400"
+        var served = made.url
+        if requested > 0, requested < largest, !ArtworkSizes.sizes.contains(requested) {
+            served = try await resized(made.url, to: requested, deps)
+        }
+        return try await deps.files.respond(
+            to: call.request, context: call.context, file: served, contentType: made.contentType,
+            extraHeaders: headers)
+    }
+
+    /// `source` scaled down so its longest edge is `size`, made once into the cache.
+    static func resized(_ source: URL, to size: Int, _ deps: SubsonicMediaDeps) async throws -> URL {
+        let name = StableHash.hex(source.path) + "-\(size).jpg"
+        let target = deps.coverCache.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: target.path) { return target }
+        try FileManager.default.createDirectory(at: deps.coverCache, withIntermediateDirectories: true)
+        let partial = deps.coverCache.appendingPathComponent("\(UUID().uuidString).part.jpg")
+        _ = try await deps.tools.ffmpeg([
+            "-i", source.path, "-vf",
+            "scale=w='min(\(size),iw)':h='min(\(size),ih)':force_original_aspect_ratio=decrease", "-q:v", "3",
+            partial.path,
+        ])
+        if rename(partial.path, target.path) != 0 { try? FileManager.default.removeItem(at: partial) }
+        return target
+    }
+}

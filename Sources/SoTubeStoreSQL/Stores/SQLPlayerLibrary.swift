@@ -1,0 +1,228 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+
+/// The purchased library as players see it (`/rest`): every query starts from the user's rows in
+/// `owned_tracks`, so nothing the user did not buy can appear.
+public struct SQLPlayerLibrary: PlayerLibrary {
+    let backend: any SQLBackend
+    package init(backend: any SQLBackend) { self.backend = backend }
+
+    /// The owned songs of `user` with their album, artist, play count and star.
+    private static func ownedFrom(_ userID: String) -> SQLQueryString {
+        """
+        owned_tracks o JOIN tracks t ON t.id = o.track_id JOIN artists ar ON ar.id = t.artist_id
+        JOIN albums al ON al.id = t.album_id
+        LEFT JOIN play_counts pc ON pc.user_id = o.user_id AND pc.track_id = o.track_id
+        LEFT JOIN favourite_tracks f ON f.user_id = o.user_id AND f.track_id = o.track_id
+        WHERE o.user_id = \(bind: userID)
+        """
+    }
+
+    private static let songColumns = """
+        \(CatalogSQL.trackColumns), al.year, t.media_path, t.media_type,
+        CAST(CASE WHEN al.artwork_path IS NULL THEN 0 ELSE 1 END AS BIGINT) AS has_art,
+        o.created_at AS bought_at, COALESCE(pc.play_count, 0) AS play_count, f.created_at AS starred_at
+        """
+
+    private static let byArtistAlbumTrack =
+        "LOWER(ar.name), t.artist_id, LOWER(al.title), t.album_id, t.disc_number, t.track_number, t.id"
+
+    public func songs(userID: String, _ filter: PlayerSongFilter, offset: Int, limit: Int) async throws
+        -> [PlayerSong]
+    {
+        var query: SQLQueryString = "SELECT \(unsafeRaw: Self.songColumns) FROM " + Self.ownedFrom(userID)
+        switch filter {
+        case .all:
+            query += " ORDER BY \(unsafeRaw: Self.byArtistAlbumTrack)"
+        case .album(let id):
+            query += " AND t.album_id = \(bind: id) ORDER BY t.disc_number, t.track_number, t.id"
+        case .ids(let ids):
+            guard !ids.isEmpty else { return [] }
+            query += " AND t.id IN (\(binds: ids)) ORDER BY t.id"
+        case .matching(let text):
+            let pattern = PlayerSongFilter.likePattern(text)
+            query += """
+                 AND (LOWER(t.title) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(ar.name) LIKE \(bind: pattern) ESCAPE '\\'
+                    OR LOWER(al.title) LIKE \(bind: pattern) ESCAPE '\\')
+                 ORDER BY LOWER(t.title), t.id
+                """
+        case .starred:
+            query += " AND f.created_at IS NOT NULL ORDER BY f.created_at DESC, t.id"
+        case .random(let genre, let fromYear, let toYear):
+            if let genre { query += " AND t.genre = \(bind: genre)" }
+            if let fromYear { query += " AND al.year >= \(bind: fromYear)" }
+            if let toYear { query += " AND al.year <= \(bind: toYear)" }
+            query += " ORDER BY RANDOM()"
+        case .genre(let genre):
+            query += " AND t.genre = \(bind: genre) ORDER BY \(unsafeRaw: Self.byArtistAlbumTrack)"
+        }
+        query += " LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        let finalQuery = query
+        let songs = try await backend.read { db in try await db.raw(finalQuery).all().map(Self.song) }
+        if case .ids(let ids) = filter { return CatalogSQL.ordered(songs, by: ids, id: \.track.id) }
+        return songs
+    }
+
+    private static let albumColumns = """
+        al.id, al.title, al.artist_id, ar.name AS artist_name, al.year, al.genre, COUNT(*) AS song_count,
+        CAST(COALESCE(SUM(t.duration_ms), 0) AS BIGINT) AS duration_ms, MIN(o.created_at) AS bought_at,
+        CAST(COALESCE(SUM(pc.play_count), 0) AS BIGINT) AS play_count, MAX(pc.last_played_at) AS last_played,
+        CAST(MAX(CASE WHEN al.artwork_path IS NULL THEN 0 ELSE 1 END) AS BIGINT) AS has_art,
+        CASE WHEN COUNT(f.created_at) = COUNT(*) THEN MAX(f.created_at) ELSE NULL END AS starred_at
+        """
+
+    /// Owned albums (grouped by the album, its artist being the album artist).
+    private static func albumsFrom(_ userID: String) -> SQLQueryString {
+        """
+        owned_tracks o JOIN tracks t ON t.id = o.track_id JOIN albums al ON al.id = t.album_id
+        JOIN artists ar ON ar.id = al.artist_id
+        LEFT JOIN play_counts pc ON pc.user_id = o.user_id AND pc.track_id = o.track_id
+        LEFT JOIN favourite_tracks f ON f.user_id = o.user_id AND f.track_id = o.track_id
+        WHERE o.user_id = \(bind: userID)
+        """
+    }
+
+    public func albums(userID: String, _ filter: PlayerAlbumFilter, offset: Int, limit: Int) async throws
+        -> [PlayerAlbum]
+    {
+        var query: SQLQueryString = "SELECT \(unsafeRaw: Self.albumColumns) FROM " + Self.albumsFrom(userID)
+        let group: SQLQueryString = " GROUP BY al.id, al.title, al.artist_id, ar.name, al.year, al.genre"
+        switch filter {
+        case .newest:
+            query += group + " ORDER BY MIN(o.created_at) DESC, al.id"
+        case .recent:
+            query += group + " HAVING MAX(pc.last_played_at) IS NOT NULL ORDER BY MAX(pc.last_played_at) DESC, al.id"
+        case .frequent:
+            query += group + " HAVING SUM(pc.play_count) > 0 ORDER BY SUM(pc.play_count) DESC, al.id"
+        case .random:
+            query += group + " ORDER BY RANDOM()"
+        case .alphabeticalByName:
+            query += group + " ORDER BY LOWER(al.title), al.id"
+        case .alphabeticalByArtist:
+            query += group + " ORDER BY LOWER(ar.name), al.artist_id, LOWER(al.title), al.id"
+        case .starred:
+            query += group + " HAVING COUNT(f.created_at) = COUNT(*) ORDER BY MAX(f.created_at) DESC, al.id"
+        case .byYear(let from, let to):
+            query += " AND al.year BETWEEN \(bind: min(from, to)) AND \(bind: max(from, to))" + group
+            query +=
+                from <= to
+                ? " ORDER BY al.year, LOWER(al.title), al.id" : " ORDER BY al.year DESC, LOWER(al.title), al.id"
+        case .byGenre(let genre):
+            query +=
+                group
+                + " HAVING MAX(CASE WHEN t.genre = \(bind: genre) OR al.genre = \(bind: genre) THEN 1 ELSE 0 END) = 1"
+                + " ORDER BY LOWER(al.title), al.id"
+        case .ids(let ids):
+            guard !ids.isEmpty else { return [] }
+            query += " AND al.id IN (\(binds: ids))" + group + " ORDER BY al.id"
+        case .artist(let id):
+            query += " AND al.artist_id = \(bind: id)" + group + " ORDER BY al.year, LOWER(al.title), al.id"
+        case .matching(let text):
+            let pattern = PlayerSongFilter.likePattern(text)
+            query +=
+                " AND (LOWER(al.title) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(ar.name) LIKE \(bind: pattern) ESCAPE '\\')"
+                + group + " ORDER BY LOWER(al.title), al.id"
+        }
+        query += " LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        let finalQuery = query
+        let albums = try await backend.read { db in try await db.raw(finalQuery).all().map(Self.album) }
+        if case .ids(let ids) = filter { return CatalogSQL.ordered(albums, by: ids, id: \.id) }
+        return albums
+    }
+
+    public func artists(userID: String, _ filter: PlayerArtistFilter, offset: Int, limit: Int) async throws
+        -> [PlayerArtist]
+    {
+        var query: SQLQueryString = """
+            SELECT ar.id, ar.name, COUNT(DISTINCT al.id) AS album_count
+            FROM owned_tracks o JOIN tracks t ON t.id = o.track_id JOIN albums al ON al.id = t.album_id
+            JOIN artists ar ON ar.id = al.artist_id WHERE o.user_id = \(bind: userID)
+            """
+        switch filter {
+        case .all: break
+        case .ids(let ids):
+            guard !ids.isEmpty else { return [] }
+            query += " AND ar.id IN (\(binds: ids))"
+        case .matching(let text):
+            query += " AND LOWER(ar.name) LIKE \(bind: PlayerSongFilter.likePattern(text)) ESCAPE '\\'"
+        }
+        query += " GROUP BY ar.id, ar.name ORDER BY LOWER(ar.name), ar.id LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        let finalQuery = query
+        let artists = try await backend.read { db in
+            try await db.raw(finalQuery).all().map { row in
+                PlayerArtist(
+                    id: try row.decode(column: "id", as: String.self),
+                    name: try row.decode(column: "name", as: String.self),
+                    albumCount: try row.decode(column: "album_count", as: Int.self))
+            }
+        }
+        if case .ids(let ids) = filter { return CatalogSQL.ordered(artists, by: ids, id: \.id) }
+        return artists
+    }
+
+    public func genres(userID: String) async throws -> [PlayerGenre] {
+        try await backend.read { db in
+            try await db.raw(
+                """
+                SELECT t.genre AS name, COUNT(*) AS song_count, COUNT(DISTINCT t.album_id) AS album_count
+                FROM owned_tracks o JOIN tracks t ON t.id = o.track_id
+                WHERE o.user_id = \(bind: userID) AND t.genre IS NOT NULL AND t.genre <> ''
+                GROUP BY t.genre ORDER BY t.genre
+                """
+            ).all().map { row in
+                PlayerGenre(
+                    name: try row.decode(column: "name", as: String.self),
+                    songCount: try row.decode(column: "song_count", as: Int.self),
+                    albumCount: try row.decode(column: "album_count", as: Int.self))
+            }
+        }
+    }
+
+    public func recordPlay(userID: String, trackID: String, at now: Date) async throws -> Bool {
+        try await backend.transaction { db in
+            guard
+                try await db.raw(
+                    "SELECT 1 AS one FROM owned_tracks WHERE user_id = \(bind: userID) AND track_id = \(bind: trackID)"
+                ).first() != nil
+            else { return false }
+            try await db.raw(
+                """
+                INSERT INTO play_counts (user_id, track_id, play_count, last_played_at)
+                VALUES (\(bind: userID), \(bind: trackID), 1, \(bind: now.epochMillis))
+                ON CONFLICT (user_id, track_id) DO UPDATE SET play_count = play_counts.play_count + 1,
+                    last_played_at = excluded.last_played_at
+                """
+            ).run()
+            return true
+        }
+    }
+
+    static func song(_ row: any SQLRow) throws -> PlayerSong {
+        PlayerSong(
+            track: try CatalogSQL.track(row), year: try row.decode(column: "year", as: Int?.self),
+            mediaPath: try row.decode(column: "media_path", as: String.self),
+            mediaType: try row.decode(column: "media_type", as: String.self),
+            albumHasArtwork: try row.decode(column: "has_art", as: Int.self) != 0,
+            boughtAt: Date(epochMillis: try row.decode(column: "bought_at", as: Int64.self)),
+            playCount: try row.decode(column: "play_count", as: Int.self),
+            starredAt: try row.decode(column: "starred_at", as: Int64?.self).map(Date.init(epochMillis:)))
+    }
+
+    static func album(_ row: any SQLRow) throws -> PlayerAlbum {
+        PlayerAlbum(
+            id: try row.decode(column: "id", as: String.self),
+            title: try row.decode(column: "title", as: String.self),
+            artistID: try row.decode(column: "artist_id", as: String.self),
+            artistName: try row.decode(column: "artist_name", as: String.self),
+            year: try row.decode(column: "year", as: Int?.self),
+            genre: try row.decode(column: "genre", as: String?.self),
+            songCount: try row.decode(column: "song_count", as: Int.self),
+            durationMs: try row.decode(column: "duration_ms", as: Int.self),
+            boughtAt: Date(epochMillis: try row.decode(column: "bought_at", as: Int64.self)),
+            playCount: try row.decode(column: "play_count", as: Int.self),
+            lastPlayedAt: try row.decode(column: "last_played", as: Int64?.self).map(Date.init(epochMillis:)),
+            hasArtwork: try row.decode(column: "has_art", as: Int.self) != 0,
+            starredAt: try row.decode(column: "starred_at", as: Int64?.self).map(Date.init(epochMillis:)))
+    }
+}

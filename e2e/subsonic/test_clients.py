@@ -1,0 +1,61 @@
+"""Real Subsonic client libraries from PyPI against SoTube: py-opensonic (strict models, token and
+API-key auth, POST) and py-sonic (form POST, token and legacy `enc:` auth)."""
+import urllib.parse
+
+import libopensonic
+import libsonic
+
+
+def split(base):
+    url = urllib.parse.urlparse(base)
+    return f"{url.scheme}://{url.hostname}", url.port
+
+
+def test_py_opensonic_browses_searches_stars_and_streams(store):
+    host, port = split(store.base)
+    for connection in [
+        libopensonic.Connection(host, store.alice_key["username"], store.alice_key["secret"], port=port),
+        libopensonic.Connection(host, api_key=store.alice_key["secret"], port=port),
+    ]:
+        try:
+            assert connection.ping()
+            albums = connection.get_album_list2("alphabeticalByName")
+            assert [album.name for album in albums] == ["Northern Lights", "Second Wind"]
+            album = connection.get_album(albums[0].id)
+            assert [song.title for song in album.song] == ["Polar Night", "Green Veil", "Solar Wind"]
+            assert album.song[0].duration >= 11 and album.song[0].suffix == "mp3"
+            everything = connection.search3("", song_count=100)
+            assert len(everything.song) == 4
+            assert connection.star(sids=[album.song[0].id])
+            assert [song.id for song in connection.get_starred2().song] == [album.song[0].id]
+            assert connection.unstar(sids=[album.song[0].id])
+            assert not connection.get_starred2().song
+            artists = connection.get_artists()
+            assert sum(len(index.artist) for index in artists.index) == 2
+            response = connection.stream(album.song[0].id)
+            assert response.headers["Content-Type"] == "audio/mpeg"
+            cover = connection.get_cover_art(albums[0].id, size=100)
+            assert cover.headers["Content-Type"] == "image/jpeg"
+        finally:
+            connection.cleanup()
+
+
+def test_py_sonic_with_token_and_legacy_auth(store):
+    host, port = split(store.base)
+    for legacy in [False, True]:
+        connection = libsonic.Connection(host, store.alice_key["username"], store.alice_key["secret"], port=port,
+                                         legacyAuth=legacy)
+        assert connection.ping()
+        albums = connection.getAlbumList2("newest")["albumList2"]["album"]
+        assert {album["name"] for album in albums} == {"Northern Lights", "Second Wind"}
+        result = connection.search3("")["searchResult3"]
+        assert len(result["song"]) == 4
+        song = result["song"][0]["id"]
+        audio = connection.stream(song)
+        assert audio.info()["Content-Type"] == "audio/mpeg" and len(audio.read()) > 100_000
+    wrong = libsonic.Connection(host, "bob", store.alice_key["secret"], port=port)
+    try:
+        wrong.ping()
+        raise AssertionError("bob with alice's app password must be refused")
+    except libsonic.errors.SonicError as error:
+        assert error.args and "Wrong username or password" in str(error)

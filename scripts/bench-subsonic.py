@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""SoTube's Subsonic API against supysonic (a Python Subsonic server) on the same library, in one run.
+
+Both serve the same N generated, tagged songs (every one owned by SoTube's user); 16 client threads
+call ping, getAlbumList2, search3 and getAlbum on one server at a time, and the server's CPU time
+(user + system of its whole process tree, from /proc) is divided by the requests answered.
+Goal: SoTube at most 1/30 of supysonic's CPU per request on each method.
+
+    python3 scripts/bench-subsonic.py --bin .build/release/sotube [--songs 1000] [--requests 2000]
+
+Everything slow to make (the virtualenv with supysonic and gunicorn, the songs, both servers' data)
+is cached in ~/.cache/sotube-bench (SOTUBE_BENCH_CACHE) and reused by later runs.
+"""
+import argparse
+import http.client
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+import uuid
+from pathlib import Path
+
+CACHE = Path(os.environ.get("SOTUBE_BENCH_CACHE", Path.home() / ".cache" / "sotube-bench"))
+VENV = CACHE / "venv"
+USER, PASSWORD = "bench", "bench-password-1"
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def run(*args, **kwargs):
+    kwargs.setdefault("check", True)
+    return subprocess.run([str(a) for a in args], **kwargs)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def ensure_venv():
+    if not (VENV / "bin" / "supysonic-server").exists() or not (VENV / "bin" / "gunicorn").exists():
+        print("bench: installing supysonic and gunicorn into", VENV, flush=True)
+        run(sys.executable, "-m", "venv", VENV)
+        run(VENV / "bin" / "pip", "install", "-q", "supysonic", "gunicorn")
+
+
+TAGGER = """
+import sys, shutil
+from mutagen.easyid3 import EasyID3
+base, root, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+import os
+for i in range(count):
+    album, artist = i // 10, i // 20
+    folder = os.path.join(root, f"Artist {artist:03d}", f"Album {album:04d}")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"{i % 10 + 1:02d} Song {i:05d}.mp3")
+    shutil.copyfile(base, path)
+    tags = EasyID3()
+    tags.update({"title": f"Song {i:05d}", "artist": f"Artist {artist:03d}", "album": f"Album {album:04d}",
+                 "tracknumber": str(i % 10 + 1), "date": str(1970 + album % 50), "genre": ["Rock", "Jazz", "Folk"][album % 3]})
+    tags.save(path)
+"""
+
+
+def ensure_library(count):
+    library = CACHE / f"library-{count}"
+    if (library / ".done").exists():
+        return library
+    print(f"bench: generating {count} tagged songs in {library}", flush=True)
+    shutil.rmtree(library, ignore_errors=True)
+    library.mkdir(parents=True)
+    base = CACHE / "base.mp3"
+    run("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=4",
+        "-c:a", "libmp3lame", "-b:a", "96k", base)
+    run(VENV / "bin" / "python", "-c", TAGGER, base, library, count)
+    cover = CACHE / "cover.jpg"
+    run("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x446688:s=600x600",
+        "-frames:v", "1", cover)
+    for folder in library.glob("*/*"):
+        shutil.copyfile(cover, folder / "cover.jpg")
+    (library / ".done").touch()
+    return library
+
+
+def supysonic_dir(count, library):
+    folder = CACHE / f"supysonic-{count}"
+    conf = folder / "supysonic.conf"
+    if (folder / ".done").exists():
+        return folder
+    print("bench: scanning the library into supysonic", flush=True)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    conf.write_text(f"[base]\ndatabase_uri = sqlite:///{folder / 'supysonic.db'}\n"
+                    f"[webapp]\ncache_dir = {folder / 'cache'}\nlog_level = WARNING\nmount_webui = no\n"
+                    f"[daemon]\nsocket = {folder / 'daemon.sock'}\nrun_watcher = no\n")
+    cli = VENV / "bin" / "supysonic-cli"
+    run(cli, "user", "add", USER, "-p", PASSWORD, cwd=folder)
+    run(cli, "folder", "add", "library", library, cwd=folder)
+    run(cli, "folder", "scan", "library", "--foreground", cwd=folder, stdout=subprocess.DEVNULL)
+    (folder / ".done").touch()
+    return folder
+
+
+class Process:
+    """A server and its whole process tree's CPU time."""
+
+    def __init__(self, args, cwd, env, port, log):
+        self.port = port
+        self.log = open(log, "w")
+        self.proc = subprocess.Popen([str(a) for a in args], cwd=cwd, env=env, stdout=self.log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.time() + 600
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"server exited early, see {log}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.3)
+        raise SystemExit(f"server did not start, see {log}")
+
+    def cpu_seconds(self):
+        children = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                text = stat.read_text()
+            except OSError:
+                continue
+            fields = text[text.rindex(")") + 2:].split()
+            children.setdefault(int(fields[1]), []).append((int(stat.parent.name), fields))
+        total, todo = 0, [self.proc.pid]
+        own = Path(f"/proc/{self.proc.pid}/stat").read_text()
+        fields = own[own.rindex(")") + 2:].split()
+        total += sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
+        while todo:
+            for pid, fields in children.get(todo.pop(), []):
+                total += sum(int(x) for x in fields[11:15])
+                todo.append(pid)
+        return total / TICKS
+
+    def stop(self):
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.log.close()
+
+
+def sotube_data(binary, count, library):
+    folder = CACHE / f"sotube-{count}"
+    if (folder / ".done").exists():
+        return folder, (folder / "app-password").read_text().strip()
+    print("bench: importing the library into SoTube and buying every album", flush=True)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    env = {**os.environ, "SOTUBE_DEMO": "0", "SOTUBE_BCRYPT_COST": "4"}
+    run(binary, "import", library, "--data", folder, env=env, stdout=subprocess.DEVNULL)
+    run(binary, "users", "add", USER, "--email", "bench@example.com", "--password", PASSWORD, "--data", folder, env=env)
+    run(binary, "coins", "grant", USER, str(count * 100), "--data", folder, env=env)
+    port = free_port()
+    server = Process([binary, "serve", "--host", "127.0.0.1", "--port", port, "--data", folder], folder, env, port,
+                     folder / "setup.log")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        token = post(base + "/api/v1/auth/login", {"username": USER, "password": PASSWORD})["token"]
+        # Every album of the store (the bench reads its own fresh database directly).
+        with sqlite3.connect(folder / "sotube.sqlite") as db:
+            album_ids = [row[0] for row in db.execute("SELECT id FROM albums")]
+        for album in album_ids:
+            post(base + "/api/v1/purchases", {"albumId": album}, token=token, headers={"Idempotency-Key": str(uuid.uuid4())})
+        secret = post(base + "/api/v1/me/app-passwords", {"label": "bench"}, token=token)["secret"]
+    finally:
+        server.stop()
+    (folder / "app-password").write_text(secret)
+    (folder / ".done").touch()
+    return folder, secret
+
+
+def post(url, body, token=None, headers=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method="POST" if data else "GET")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    for key, value in (headers or {}).items():
+        request.add_header(key, value)
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read() or b"null")
+
+
+def measure(server, port, auth, method, params_list, requests, clients):
+    """CPU seconds per request of `server` answering `requests` calls from `clients` threads."""
+    lock = threading.Lock()
+    counter = {"left": requests, "failed": 0}
+
+    def worker():
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        while True:
+            with lock:
+                if counter["left"] <= 0:
+                    break
+                counter["left"] -= 1
+            params = {**auth, **random.choice(params_list), "f": "json", "v": "1.16.1", "c": "bench"}
+            connection.request("GET", f"/rest/{method}.view?" + urllib.parse.urlencode(params))
+            response = connection.getresponse()
+            body = response.read()
+            if response.status != 200 or b'"ok"' not in body:
+                with lock:
+                    counter["failed"] += 1
+        connection.close()
+
+    def burst(n):
+        counter["left"] = n
+        threads = [threading.Thread(target=worker) for _ in range(clients)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+    burst(min(requests, 100))  # warm up
+    counter["failed"] = 0
+    before, started = server.cpu_seconds(), time.time()
+    burst(requests)
+    cpu, wall = server.cpu_seconds() - before, time.time() - started
+    if counter["failed"]:
+        raise SystemExit(f"{method}: {counter['failed']} failed requests")
+    return cpu / requests, requests / wall
+
+
+def album_ids(port, auth):
+    query = urllib.parse.urlencode({**auth, "type": "alphabeticalByName", "size": 500, "f": "json", "v": "1.16.1",
+                                    "c": "bench"})
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/rest/getAlbumList2.view?{query}") as response:
+        envelope = json.loads(response.read())["subsonic-response"]
+    return [album["id"] for album in envelope["albumList2"]["album"]]
+
+
+def bench(name, server, port, auth, args):
+    ids = album_ids(port, auth)
+    assert len(ids) >= args.songs // 10 // 2, f"{name}: only {len(ids)} albums"
+    plans = [
+        ("ping", [{}]),
+        ("getAlbumList2", [{"type": "alphabeticalByName", "size": 20, "offset": o} for o in range(0, 80, 20)]),
+        ("search3", [{"query": f"Song 00{n}", "songCount": 20, "albumCount": 20, "artistCount": 20} for n in range(10)]),
+        ("getAlbum", [{"id": i} for i in ids]),
+    ]
+    results = {}
+    for method, params in plans:
+        results[method] = measure(server, port, auth, method, params, args.requests, args.clients)
+        print(f"  {name:9} {method:14} {results[method][0] * 1000:8.3f} ms CPU/request  {results[method][1]:8.0f} req/s",
+              flush=True)
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", default=".build/release/sotube")
+    parser.add_argument("--songs", type=int, default=1000)
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--clients", type=int, default=16)
+    args = parser.parse_args()
+    binary = Path(args.bin).resolve()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    ensure_venv()
+    library = ensure_library(args.songs)
+    supy = supysonic_dir(args.songs, library)
+    data, secret = sotube_data(binary, args.songs, library)
+    auth_supy = {"u": USER, "p": "enc:" + PASSWORD.encode().hex()}
+    auth_sotube = {"u": USER, "p": "enc:" + secret.encode().hex()}
+
+    port = free_port()
+    server = Process([VENV / "bin" / "supysonic-server", "-S", "gunicorn", "-h", "127.0.0.1", "-p", port,
+                      "--processes", "1", "--threads", str(args.clients)], supy, os.environ, port, supy / "server.log")
+    try:
+        print(f"supysonic 0.7 (gunicorn, 1 process, {args.clients} threads), {args.songs} songs:", flush=True)
+        reference = bench("supysonic", server, port, auth_supy, args)
+    finally:
+        server.stop()
+
+    port = free_port()
+    env = {**os.environ, "SOTUBE_DEMO": "0"}
+    server = Process([binary, "serve", "--host", "127.0.0.1", "--port", port, "--data", data], data, env, port,
+                     data / "bench.log")
+    try:
+        print(f"SoTube ({binary}), the same songs, all owned by the user:", flush=True)
+        ours = bench("sotube", server, port, auth_sotube, args)
+    finally:
+        server.stop()
+
+    print(f"\nServer CPU per request, {args.clients} concurrent clients, {args.requests} requests per method:")
+    print(f"{'method':14} {'supysonic ms':>13} {'SoTube ms':>10} {'ratio':>8}  goal ≤ 1/30")
+    met = True
+    for method in reference:
+        ratio = reference[method][0] / max(ours[method][0], 1e-9)
+        ok = ratio >= 30
+        met &= ok
+        print(f"{method:14} {reference[method][0] * 1000:13.3f} {ours[method][0] * 1000:10.3f} {ratio:7.1f}x  "
+              f"{'met' if ok else 'NOT met'}")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
