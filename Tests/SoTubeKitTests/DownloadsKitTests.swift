@@ -45,8 +45,8 @@ import Testing
             names.append(String(decoding: header[(start + 46)..<(start + 46 + length)], as: UTF8.self))
             rest = archive[found.upperBound...]
         }
-        let songs = names.filter { $0 != "cover.jpg" }
-        #expect(songs.count == 1, "\(names)")
-        #expect(songs.first?.hasSuffix(".mp3") == true, "\(names)")
+        let audio = names.filter { $0 != "cover.jpg" }
+        #expect(audio.count == 1, "\(names)")
+        #expect(audio.first?.hasSuffix(".mp3") == true, "\(names)")
     }
 }
