@@ -91,7 +91,7 @@ import Testing
             struct Failure: Error {}
             func ping() async throws { throw Failure() }
         }
-        try await withSeam({ HealthController(database: Down()).register(on: $0) }) { client in
+        try await withSeam({ HealthController(health: HealthState(database: Down())).register(on: $0) }) { client in
             let response = try await client.call(.get, "/healthz")
             #expect(response.status == .serviceUnavailable)
             #expect(String(buffer: response.body).contains("unavailable"))

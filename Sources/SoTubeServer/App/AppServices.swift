@@ -10,6 +10,14 @@ public struct AppServices: Sendable {
     public let auth: AuthService
     public let commerce: CommerceService
     public let media: MediaService
+    /// The catalog's read-mostly answers, kept in memory until any process changes the catalog.
+    let catalogCache: CatalogCache
+    /// The catalog reader the routes use (through `catalogCache`).
+    public let catalog: any CatalogReader
+    /// Ownership, with the answers "owns" remembered (ownership is only ever granted).
+    public let ownership: any OwnershipStore
+    /// Request, purchase and top-up counts for `GET /metrics`.
+    public let metrics: ServerMetrics
     /// The server's secret (CSRF tokens): from the configuration or `DATA/secret.key`.
     public let secretKey: [UInt8]
     public var clock: any SoTubeClock { configuration.clock }
@@ -27,12 +35,17 @@ public struct AppServices: Sendable {
             throttles: database.throttles, publicBaseURL: configuration.baseURL,
             policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: configuration.logger)
         self.secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
+        self.metrics = ServerMetrics()
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,
             sandbox: SandboxPaymentProvider(keyBytes: configuration.ids.randomBytes(32), ids: configuration.ids),
-            clock: configuration.clock, ids: configuration.ids)
+            clock: configuration.clock, ids: configuration.ids, metrics: metrics)
+        self.catalogCache = CatalogCache(versions: database.catalog)
+        self.catalog = CachedCatalogReader(store: database.catalog, cache: catalogCache)
+        self.ownership = RememberedOwnership(store: database.ownership)
         self.media = MediaService(
-            lookup: database.media, ownership: database.ownership, mediaRoot: configuration.mediaDirectory,
+            lookup: CachedMediaLookup(store: database.media, cache: catalogCache), ownership: ownership,
+            mediaRoot: configuration.mediaDirectory,
             preview: configuration.preview)
     }
 

@@ -3,17 +3,15 @@ import SoTubeAPI
 
 /// `/healthz` and `/openapi.json`.
 struct HealthController {
-    let database: any HealthCheck
+    let health: HealthState
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/healthz") { _, _ in
-            do {
-                try await database.ping()
+            guard let failure = await health.failure() else {
                 return try jsonResponse(HealthResponse(status: .ok, database: "ok"))
-            } catch {
-                return try jsonResponse(
-                    HealthResponse(status: .unavailable, database: "\(error)"), status: .serviceUnavailable)
             }
+            return try jsonResponse(
+                HealthResponse(status: .unavailable, database: failure), status: .serviceUnavailable)
         }
         router.get("/openapi.json") { _, _ in
             var headers = HTTPFields()

@@ -8,5 +8,6 @@ public enum AllMigrations {
         Migration005Discovery.migration,
         Migration006Throttles.migration,
         Migration007OperatorAlbumPrices.migration,
+        Migration010CatalogVersion.migration,
     ]
 }

@@ -22,9 +22,11 @@ public struct Migrator: Sendable {
     public let migrations: [Migration]
 
     public init(migrations: [Migration] = AllMigrations.list) {
+        // Increasing, not necessarily contiguous: branches take numbers ahead of merging, and a
+        // database that got a later number first still gets the earlier ones (see `migrate`).
         precondition(
-            migrations.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
-            "migration versions must be 1, 2, 3, ... in order")
+            zip(migrations, migrations.dropFirst()).allSatisfy { $0.version < $1.version },
+            "migration versions must increase")
         self.migrations = migrations
     }
 
@@ -47,7 +49,8 @@ public struct Migrator: Sendable {
             throw StoreError.newerSchema(databaseVersion: current, knownVersion: latestVersion)
         }
         var applied: [String] = []
-        for migration in migrations where migration.version > current {
+        let done = try await appliedVersions(backend)
+        for migration in migrations where !done.contains(migration.version) {
             let statements = migration.statements(backend.dialect)
             let version = migration.version
             let name = migration.name
@@ -71,6 +74,15 @@ public struct Migrator: Sendable {
             applied.append("\(version) \(name)")
         }
         return applied
+    }
+
+    private func appliedVersions(_ backend: any SQLBackend) async throws -> Set<Int> {
+        try await backend.read { db in
+            Set(
+                try await db.raw("SELECT version FROM schema_migrations").all().map {
+                    try $0.decode(column: "version", as: Int.self)
+                })
+        }
     }
 
     private func ensureTable(_ backend: any SQLBackend) async throws {
