@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SoTubeAPI
@@ -36,8 +37,10 @@ import Testing
         _ samples: [(name: String, labels: [String: String], value: Double)], _ name: String,
         _ labels: [String: String]
     ) -> Double {
-        samples.filter { $0.name == name && labels.allSatisfy { key, value in $0.labels[key] == value } }
-            .reduce(0) { $0 + $1.value }
+        samples.filter { sample in
+            sample.name == name && labels.allSatisfy { key, value in sample.labels[key] == value }
+        }
+        .reduce(0) { $0 + $1.value }
     }
 
     @Test func metricsParseAndCountRequestsByRoutePattern() async throws {

@@ -32,7 +32,8 @@ final class CatalogCache: Sendable {
     func value<T: Sendable>(_ key: String, load: () async throws -> T) async throws -> T {
         try await refreshIfDue()
         let (kept, version) = state.withLockedValue { ($0.entries[key], $0.version) }
-        if let kept = kept as? T { return kept }
+        // Unwrapped first: a missing entry cast to an optional `T` would read as a kept nil.
+        if let kept, let value = kept as? T { return value }
         let loaded = try await load()
         state.withLockedValue { state in
             guard state.version == version, version != nil else { return }

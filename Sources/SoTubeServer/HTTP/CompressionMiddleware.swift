@@ -1,4 +1,5 @@
 import CompressNIO
+import HTTPTypes
 import Hummingbird
 import NIOConcurrencyHelpers
 

@@ -1,7 +1,8 @@
 import Hummingbird
 
-/// Counts every request and its latency (until the body is written) per route pattern, for
-/// `ServerMetrics`. Outermost, so problem answers are counted with their status.
+/// Counts every request and its latency (until the answer is ready to send; a streamed body is
+/// still being written) per route pattern, for `ServerMetrics`. Outermost, so problem answers are
+/// counted with their status.
 struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
 
@@ -11,14 +12,10 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         let method = request.method.rawValue
         do {
-            var response = try await next(request, context)
-            let status = response.status.code
-            let metrics = self.metrics
-            response.body = response.body.withPostWriteClosure {
-                metrics.request(
-                    route: context.endpointPath ?? "unmatched", method: method, status: status,
-                    duration: ContinuousClock.now - start)
-            }
+            let response = try await next(request, context)
+            metrics.request(
+                route: context.endpointPath ?? "unmatched", method: method, status: response.status.code,
+                duration: ContinuousClock.now - start)
             return response
         } catch {
             let status = (error as? any HTTPResponseError)?.status.code ?? 500
