@@ -1,37 +1,241 @@
 #!/usr/bin/env bash
-# Prints one table of the figures the open issues name, for this build and a reference build measured
-# in the same run (run it by hand on a quiet machine; it is not a test):
-#   bash scripts/bench.sh                                   # this build only
-#   BENCH_REFERENCE_BIN=/tmp/ref/.build/debug/sotube bash scripts/bench.sh
-# A reference build of an earlier commit: git worktree add /tmp/ref REV && (cd /tmp/ref && swift build --product sotube)
-# Figures: `/healthz` during 16 parallel sign-ups at bcrypt cost 12, and how many of 20 parallel wrong
-# passwords are answered 401 before 429. The measuring code is the login-abuse e2e test's (run with -s).
+# Every benchmark of the project in one table, each figure beside its reference measured in the same
+# run (run it by hand, ideally on a quiet machine; it is not a test):
+#   bash scripts/bench.sh                 # this build (release) against nginx; 3 rounds
+#   bash scripts/bench.sh --quick         # 1 round of 2 s, search at 10k instead of 1M, no login rows
+#   BENCH_REFERENCE_BIN=/tmp/ref/.build/release/sotube bash scripts/bench.sh   # … and an earlier build
+# A reference build of an earlier commit: git clone . /tmp/ref && git -C /tmp/ref checkout REV &&
+#   (cd /tmp/ref && swift build -c release --product sotube)
+#
+# References: nginx (Debian, 1 worker, sendfile on, access log on) serves the same MP3 and a small static
+# file for /healthz; the reference build answers every SoTube figure. wrk: 2 threads, 16 connections.
+# Rows: 64 KB ranges req/s, whole file bytes/s and the 64 KB range latency p99 (≈ time to first byte:
+# the 64 KB body is ~10 µs on loopback) as the owner of a purchased 4.4 MB MP3 (asc-music
+# frontiers.mp3); /healthz req/s; GET /api/v1/tracks/{id} req/s; search req/s (synthetic catalog of
+# 2,000 songs); purchases/s (scripts/bench-purchases.sh, 64 buyers, ledger verified); search p50/p99
+# (scripts/bench-search.py, 1M songs, or 10k with --quick); /healthz during 16 sign-ups and 401s among
+# 20 parallel wrong passwords (e2e/api/test_login_abuse.py).
+# Each cell: median of the rounds (min–max); ratio columns are per round, in the same round.
+# Needs: wrk nginx-light sqlite3 curl python3 ffmpeg asc-music (apt-get install -y …).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-current=${SOTUBE_BIN:-$PWD/.build/debug/sotube}
-[[ -x $current ]] || swift build --product sotube >/dev/null
+QUICK=0
+[[ ${1:-} == --quick ]] && QUICK=1
+ROUNDS=${ROUNDS:-$((QUICK ? 1 : 3))}
+DURATION=${DURATION:-$((QUICK ? 2 : 5))s}
+CONNECTIONS=${CONNECTIONS:-16}
+current=${SOTUBE_BIN:-$PWD/.build/release/sotube}
+reference=${BENCH_REFERENCE_BIN:-}
+SONG=${BENCH_SONG:-/usr/share/games/asc/music/frontiers.mp3}
+[[ -x $current ]] || swift build -c release --product sotube >&2
+for tool in wrk nginx sqlite3 curl python3; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is needed (apt-get install -y wrk nginx-light sqlite3)" >&2; exit 2; }
+done
+[[ -f $SONG ]] || { echo "bench: $SONG is missing (apt-get install -y asc-music)" >&2; exit 2; }
 
-measure() {  # $1 = binary; prints the test's "burst …" and "20 parallel …" lines
-  SOTUBE_BIN=$1 python3 -m pytest e2e/api/test_login_abuse.py -q -s -p no:cacheprovider \
-    -k "burst or parallel" 2>&1 | grep -E "^[.F]?(burst [0-9]|20 parallel)" | sed -E 's/^[.F]//'
+WORK=$(mktemp -d /tmp/sotube-benchall.XXXXXX)
+chmod 755 "$WORK"
+RESULTS=$WORK/results.tsv
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+export SOTUBE_BCRYPT_COST=4 SOTUBE_DEMO=0
+
+wait_up() { for _ in $(seq 1 300); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.1; done; return 1; }
+
+# nginx: one worker, sendfile, the same MP3 and a small file standing in for /healthz.
+start_nginx() {
+  local dir=$WORK/nginx port=$1
+  mkdir -p "$dir/www" && cp "$SONG" "$dir/www/song.mp3" && printf '{"status":"ok"}' >"$dir/www/healthz"
+  chmod -R a+rX "$dir"
+  cat >"$dir/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $dir/nginx.pid;
+error_log $dir/error.log;
+events { worker_connections 1024; }
+http {
+  sendfile on; tcp_nopush on; keepalive_requests 1000000; access_log $dir/access.log;
+  types { audio/mpeg mp3; application/json healthz; }
+  server { listen 127.0.0.1:$port; root $dir/www; }
+}
+CONF
+  nginx -c "$dir/nginx.conf" -e "$dir/error.log" 2>>"$dir/error.log" &
+  PIDS+=($!)
+  wait_up "http://127.0.0.1:$port/healthz" || { echo "bench: nginx did not start" >&2; cat "$dir/error.log" >&2; exit 1; }
 }
 
-row() {  # $1 = label, $2 = lines from measure
-  local burst logins
-  burst=$(grep -o "p95 .*" <<<"$2" | head -1)
-  logins=$(grep -o "[0-9]* × 401" <<<"$2" | head -1)
-  printf '| %s | %s | %s |\n' "$1" "${burst:-?}" "${logins:-?}"
+# A SoTube server on a fresh data folder: the MP3 imported, 2,000 synthetic songs, one user who bought
+# the MP3. Writes "PORT TOKEN TRACK QUERY" to $dir/env.
+start_sotube() {  # $1 = name, $2 = binary, $3 = port
+  local dir=$WORK/$1 bin=$2 port=$3
+  mkdir -p "$dir/in" && cp "$SONG" "$dir/in/"
+  "$bin" import "$dir/in" --data "$dir/data" >"$dir/import.log" 2>&1 || { echo "bench: import failed ($1)" >&2; exit 1; }
+  "$bin" catalog synth --tracks 2000 --data "$dir/data" >"$dir/synth.log" 2>&1
+  "$bin" serve --data "$dir/data" --port "$port" --host 127.0.0.1 2>"$dir/server.log" &
+  PIDS+=($!)
+  wait_up "http://127.0.0.1:$port/healthz" || { echo "bench: $1 did not start" >&2; exit 1; }
+  local token track query
+  token=$(curl -sf -X POST "http://127.0.0.1:$port/api/v1/auth/register" -H 'content-type: application/json' \
+    -d '{"username":"bench","email":"bench@bench.test","password":"bench-password"}' |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+  "$bin" coins grant --data "$dir/data" bench 1000 >/dev/null
+  track=$(sqlite3 "$dir/data/sotube.sqlite" "SELECT id FROM tracks WHERE media_path LIKE 'tracks/%' LIMIT 1")
+  query=$(sqlite3 "$dir/data/sotube.sqlite" "SELECT lower(substr(title, 1, 3)) FROM tracks WHERE media_path NOT LIKE 'tracks/%' ORDER BY id LIMIT 1")
+  curl -sf -X POST "http://127.0.0.1:$port/api/v1/purchases" -H 'content-type: application/json' \
+    -H "authorization: Bearer $token" -H 'idempotency-key: bench-1' -d "{\"trackId\":\"$track\"}" >/dev/null ||
+    { echo "bench: the purchase failed ($1)" >&2; exit 1; }
+  local rendition
+  rendition=$(curl -sf -o /dev/null -D - -H "authorization: Bearer $token" -H 'range: bytes=0-65535' \
+    "http://127.0.0.1:$port/api/v1/tracks/$track/audio" | tr -d '\r' | awk -F': ' 'tolower($1)=="x-sotube-rendition"{print $2}')
+  [[ $rendition == full ]] || { echo "bench: the owner did not get the full song ($1: '$rendition')" >&2; exit 1; }
+  echo "$port $token $track $query" >"$dir/env"
 }
 
-echo "| build | /healthz during 16 sign-ups (cost 12) | 20 parallel wrong passwords |"
-echo "|---|---|---|"
-row "this build" "$(measure "$current")"
-if [[ -n ${BENCH_REFERENCE_BIN:-} ]]; then
-  row "reference ($BENCH_REFERENCE_BIN)" "$(measure "$BENCH_REFERENCE_BIN")"
+# wrk once; prints "req/s bytes/s p99_ms".
+run_wrk() {  # $1 = URL, rest = extra wrk arguments
+  local url=$1; shift
+  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$url" 2>&1 | python3 -c '
+import re, sys
+text = sys.stdin.read()
+rps = re.search(r"Requests/sec:\s*([\d.]+)", text)
+tps = re.search(r"Transfer/sec:\s*([\d.]+)(\w+)", text)
+p99 = re.search(r"^\s*99%\s*([\d.]+)(us|ms|s)", text, re.M)
+units = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3, "TB": 1024**4}
+scale = {"us": 0.001, "ms": 1, "s": 1000}
+if not rps or re.search(r"Non-2xx or 3xx responses", text):
+    sys.stderr.write(text); print("nan nan nan")
+else:
+    print(rps.group(1), float(tps.group(1)) * units.get(tps.group(2), 1), float(p99.group(1)) * scale[p99.group(2)])'
+}
+
+record() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$RESULTS"; }  # figure subject round value
+
+http_round() {  # $1 = round
+  local round=$1 subject port token track query out
+  read -r _ _ p99 <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3" -H 'Range: bytes=0-65535')"
+  read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3" -H 'Range: bytes=0-65535')"
+  record "64 KB range, req/s" nginx "$round" "$rps"; record "64 KB range latency p99, ms (≈ TTFB)" nginx "$round" "$p99"
+  read -r _ bps _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3")"
+  record "whole file, GB/s" nginx "$round" "$(python3 -c "print($bps / 1e9)")"
+  read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/healthz")"
+  record "/healthz, req/s" nginx "$round" "$rps"
+  for subject in "${SUBJECTS[@]}"; do
+    read -r port token track query <"$WORK/$subject/env"
+    local base="http://127.0.0.1:$port" auth="Authorization: Bearer $token"
+    read -r rps _ p99 <<<"$(run_wrk "$base/api/v1/tracks/$track/audio" -H "$auth" -H 'Range: bytes=0-65535')"
+    record "64 KB range, req/s" "$subject" "$round" "$rps"; record "64 KB range latency p99, ms (≈ TTFB)" "$subject" "$round" "$p99"
+    read -r _ bps _ <<<"$(run_wrk "$base/api/v1/tracks/$track/audio" -H "$auth")"
+    record "whole file, GB/s" "$subject" "$round" "$(python3 -c "print($bps / 1e9)")"
+    read -r rps _ _ <<<"$(run_wrk "$base/healthz")"
+    record "/healthz, req/s" "$subject" "$round" "$rps"
+    read -r rps _ _ <<<"$(run_wrk "$base/api/v1/tracks/$track")"
+    record "GET /api/v1/tracks/{id}, req/s" "$subject" "$round" "$rps"
+    read -r rps _ _ <<<"$(run_wrk "$base/api/v1/search?q=$query")"
+    record "search ?q=3 letters (2k songs), req/s" "$subject" "$round" "$rps"
+  done
+}
+
+NGINX_PORT=18600
+echo "bench: work folder $WORK; $ROUNDS round(s) of $DURATION, $CONNECTIONS connections" >&2
+start_nginx "$NGINX_PORT"
+SUBJECTS=(this)
+start_sotube this "$current" 18601
+if [[ -n $reference ]]; then
+  SUBJECTS+=(main); start_sotube main "$reference" 18602
 fi
+for round in $(seq 1 "$ROUNDS"); do
+  echo "bench: HTTP round $round" >&2
+  http_round "$round"
+done
+for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+PIDS=()
+
+# Purchases/s: scripts/bench-purchases.sh on each build, alternating, ROUNDS times.
+purchases() {  # $1 = subject, $2 = binary, $3 = round
+  local out count
+  out=$(SOTUBE_BIN=$2 DURATION=$DURATION bash scripts/bench-purchases.sh 2>/dev/null)
+  # wrk's own count of 201 answers over its measured time (the script's done() line).
+  count=$(grep -o '[0-9]* requests/s; non-2xx 0;' <<<"$out" | grep -o '^[0-9]*')
+  if grep -q "^ledger exact" <<<"$out" && [[ -n $count ]]; then
+    record "purchases/s (64 buyers, SQLite)" "$1" "$3" "$count"
+  else
+    echo "bench: LEDGER NOT EXACT (or the run failed) after $1 round $3" >&2
+    record "purchases/s (64 buyers, SQLite)" "$1" "$3" nan
+  fi
+}
+for round in $(seq 1 "$ROUNDS"); do
+  echo "bench: purchases round $round" >&2
+  purchases this "$current" "$round"
+  [[ -n $reference ]] && purchases main "$reference" "$round"
+done
+
+# Search latency (a single client): 1M songs, or 10k in quick mode. Data folders are kept per build
+# in /tmp/sotube-bench-<name> so a second run skips the synthesis.
+SIZE=$((QUICK ? 10000 : 1000000))
+search_latency() {  # $1 = subject, $2 = binary
+  local line
+  line=$(python3 scripts/bench-search.py --binary "$2" --sizes "$SIZE" --queries $((QUICK ? 500 : 2000)) \
+    --work "/tmp/sotube-bench-$1" --port 18931 2>/dev/null | tail -1)
+  record "search p50 at $SIZE, ms" "$1" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p50_ms'])" "$line" 2>/dev/null || echo nan)"
+  record "search p99 at $SIZE, ms" "$1" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p99_ms'])" "$line" 2>/dev/null || echo nan)"
+}
+echo "bench: search latency at $SIZE songs" >&2
+search_latency this "$current"
+[[ -n $reference ]] && search_latency main "$reference"
+
+# Login rows (the login-abuse e2e test's measuring code), unless quick.
+LOGIN_ROWS=""
+if ((!QUICK)); then
+  login() {
+    SOTUBE_BIN=$1 python3 -m pytest e2e/api/test_login_abuse.py -q -s -p no:cacheprovider \
+      -k "burst or parallel" 2>&1 | grep -E "^[.F]?(burst [0-9]|20 parallel)" | sed -E 's/^[.F]//'
+  }
+  login_row() {
+    local burst logins
+    burst=$(grep -o "p95 .*" <<<"$2" | head -1); logins=$(grep -o "[0-9]* × 401" <<<"$2" | head -1)
+    printf '| %s | %s | %s |\n' "$1" "${burst:-?}" "${logins:-?}"
+  }
+  LOGIN_ROWS="| build | /healthz during 16 sign-ups (cost 12) | 20 parallel wrong passwords |"$'\n'"|---|---|---|"$'\n'
+  LOGIN_ROWS+=$(login_row "this build" "$(SOTUBE_BCRYPT_COST=12 login "$current")")$'\n'
+  [[ -n $reference ]] && LOGIN_ROWS+=$(login_row "reference" "$(SOTUBE_BCRYPT_COST=12 login "$reference")")$'\n'
+fi
+
+python3 - "$RESULTS" "$reference" <<'PY'
+import statistics, sys, collections
+rows = collections.OrderedDict()
+for line in open(sys.argv[1]):
+    figure, subject, rnd, value = line.rstrip("\n").split("\t")
+    rows.setdefault(figure, {}).setdefault(subject, {})[rnd] = float(value)
+has_ref = bool(sys.argv[2])
+def cell(values):
+    values = [v for v in values if v == v]
+    if not values: return "—"
+    fmt = (lambda v: f"{v:,.0f}") if max(values) >= 100 else (lambda v: f"{v:.2f}")
+    med = statistics.median(values)
+    return fmt(med) if len(values) == 1 else f"{fmt(med)} ({fmt(min(values))}–{fmt(max(values))})"
+def ratio(figure, a, b):
+    sa, sb = rows[figure].get(a, {}), rows[figure].get(b, {})
+    r = [sa[k] / sb[k] for k in sa if k in sb and sb[k] and sa[k] == sa[k] and sb[k] == sb[k]]
+    if not r: return "—"
+    return f"{statistics.median(r):.2f}×" if len(r) == 1 else f"{statistics.median(r):.2f}× ({min(r):.2f}–{max(r):.2f})"
+head = ["figure", "this build", "nginx", "this / nginx"]
+if has_ref: head += ["reference build", "this / reference"]
+print("| " + " | ".join(head) + " |"); print("|" + "---|" * len(head))
+for figure, subjects in rows.items():
+    cells = [figure, cell(subjects.get("this", {}).values()), cell(subjects.get("nginx", {}).values()),
+             ratio(figure, "this", "nginx")]
+    if has_ref: cells += [cell(subjects.get("main", {}).values()), ratio(figure, "this", "main")]
+    print("| " + " | ".join(cells) + " |")
+PY
+[[ -n $LOGIN_ROWS ]] && { echo; printf '%s' "$LOGIN_ROWS"; }
 # The Subsonic API against supysonic on 1,000 songs (slow the first time: it installs supysonic and
 # makes the library, then caches both): BENCH_SUBSONIC=1 bash scripts/bench.sh
 if [[ ${BENCH_SUBSONIC:-0} == 1 ]]; then
   echo
   python3 scripts/bench-subsonic.py --bin "$current" | sed -n '/^Server CPU per request/,$p'
 fi
+echo "bench: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -24,8 +24,8 @@ import Testing
     @Test func queriesBecomePrefixTermsThatCannotBreakQuoting() {
         let query = SearchQuery("  Björk \"gud* OR ")
         #expect(query.terms == ["bjork", "gud", "or"])
-        // Finished long words are whole words; short ones and the last one are prefixes.
-        #expect(!query.isPrefix(0) && query.isPrefix(1) && query.isPrefix(2))
+        // Every word is a prefix, as typed ("lovel son" finds "Lovely Song").
+        #expect(query.isPrefix(0) && query.isPrefix(1) && query.isPrefix(2))
         #expect(SearchQuery("bjo").isPrefix(0))
         #expect(SearchQuery("!!! ???").isEmpty)
         #expect(SearchQuery(String(repeating: "a ", count: 50)).terms.count == SearchText.maxTerms)

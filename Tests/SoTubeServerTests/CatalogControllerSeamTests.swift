@@ -92,8 +92,9 @@ import Testing
             func ping() async throws { throw Failure() }
             func schemaVersion() async throws -> Int { throw Failure() }
         }
-        try await withSeam({ HealthController(database: Down(), expectedSchemaVersion: 7).register(on: $0) }) {
-            client in
+        try await withSeam({
+            HealthController(health: HealthState(database: Down()), expectedSchemaVersion: 7).register(on: $0)
+        }) { client in
             let response = try await client.call(.get, "/healthz")
             #expect(response.status == .serviceUnavailable)
             #expect(String(buffer: response.body).contains("unavailable"))
@@ -111,7 +112,8 @@ import Testing
         }
         for (version, ready) in [(7, true), (6, false), (8, false)] {
             try await withSeam({
-                HealthController(database: At(version: version), expectedSchemaVersion: 7).register(on: $0)
+                HealthController(health: HealthState(database: At(version: version)), expectedSchemaVersion: 7)
+                    .register(on: $0)
             }) { client in
                 #expect(try await client.call(.get, "/healthz").status == .ok)
                 let response = try await client.call(.get, "/readyz")

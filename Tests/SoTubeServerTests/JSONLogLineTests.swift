@@ -19,4 +19,12 @@ import Testing
                 with: Data("[\(literal)]".utf8)) as? [String]
         #expect(decoded == [tricky])
     }
+
+    @Test func requestDurationsAreMillisecondsWithOneDecimal() {
+        typealias Log = RequestLogMiddleware<AppRequestContext>
+        #expect(Log.milliseconds(.microseconds(12_340)) == "12.3")
+        #expect(Log.milliseconds(.microseconds(12_360)) == "12.4")
+        #expect(Log.milliseconds(.microseconds(40)) == "0.0")
+        #expect(Log.milliseconds(.seconds(2)) == "2000.0")
+    }
 }

@@ -7,9 +7,9 @@ import Testing
 @Suite struct SearchMatchExpressionTests {
     @Test func everyWordRequiredAndPrefixesMarkedInEachEnginesSyntax() {
         let query = SearchQuery("  Björk \"gud* OR ")
-        // Finished long words are whole words; short ones and the last one are prefixes.
-        #expect(StoreDialect.sqlite.matchExpression(query) == "\"bjork\" \"gud\"* \"or\"*")
-        #expect(StoreDialect.postgres.matchExpression(query) == "'bjork' & 'gud':* & 'or':*")
+        // Every word is a prefix, as typed.
+        #expect(StoreDialect.sqlite.matchExpression(query) == "\"bjork\"* \"gud\"* \"or\"*")
+        #expect(StoreDialect.postgres.matchExpression(query) == "'bjork':* & 'gud':* & 'or':*")
         #expect(StoreDialect.sqlite.matchExpression(SearchQuery("bjo")) == "\"bjo\"*")
         #expect(StoreDialect.postgres.matchExpression(SearchQuery("bjo")) == "'bjo':*")
     }

@@ -43,6 +43,23 @@ import Testing
         }
     }
 
+    @Test(arguments: TestEngine.enabled) func everyWordIsAPrefix(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
+            let backend = db.backend
+            try await CatalogFixture.install(on: backend)
+            try await backend.transaction { db in
+                try await db.raw("UPDATE tracks SET title = 'Lovely Song' WHERE id = 't10'").run()
+            }
+            _ = try await SQLSearchIndex(backend: backend).rebuild()
+            #expect(try await search(backend, "lovel son").trackIDs == ["t10"])
+            #expect(try await search(backend, "Lovely Song").trackIDs == ["t10"])
+            #expect(try await search(backend, "huma behav").trackIDs == ["t4"])
+            #expect(try await search(backend, "zebr cross").trackIDs == ["t9"])
+            // Every word must still match something: a wrong first word finds nothing.
+            #expect(try await search(backend, "lovex son").trackIDs.isEmpty)
+        }
+    }
+
     @Test(arguments: TestEngine.enabled) func findsEveryKindAndSongsByArtistName(_ kind: TestEngine) async throws {
         try await kind.freshDatabase().use { db in
             let backend = db.backend

@@ -55,13 +55,8 @@ public struct SearchQuery: Sendable, Equatable {
     /// The normalised whole query, compared with normalised names for the exact-match boost.
     public var key: String { terms.joined(separator: " ") }
 
-    /// Words taken as prefixes: the last one (being typed) and short ones ("bjo gud"); longer
-    /// words before the last are taken whole. A whole word is a cheap index lookup, a long
-    /// prefix costs a merge of every word it starts (see `StoreDialect.searchIndexSchema`).
-    public static let wholeWordLength = 4
-
-    /// Whether the term at `index` matches as a prefix.
-    public func isPrefix(_ index: Int) -> Bool {
-        index == terms.count - 1 || terms[index].unicodeScalars.count < Self.wholeWordLength
-    }
+    /// Every word is taken as a prefix, as typed: "lovel son" finds "Lovely Song". Short prefixes
+    /// are cheap through the index's prefix tables (`StoreDialect.searchIndexSchema`); a longer one
+    /// starts few words, so its merge stays small.
+    public func isPrefix(_ index: Int) -> Bool { terms.indices.contains(index) }
 }

@@ -34,6 +34,7 @@ extension AppServices {
                         "artists": "\(summary.artists)",
                         "seconds": "\(String(format: "%.1f", summary.seconds))",
                     ])
+                catalogCache.invalidate()
                 // The search box must find the demo songs too.
                 let documents = try await database.searchIndex.rebuild()
                 logger.info("search index rebuilt", metadata: ["documents": "\(documents)"])

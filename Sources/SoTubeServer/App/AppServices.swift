@@ -14,6 +14,14 @@ public struct AppServices: Sendable {
     public let avatars: AvatarService
     /// App passwords for players (`/rest`), their secrets sealed under a key derived from `secretKey`.
     public let appPasswords: AppPasswordService
+    /// The catalog's read-mostly answers, kept in memory until any process changes the catalog.
+    let catalogCache: CatalogCache
+    /// The catalog reader the routes use (through `catalogCache`).
+    public let catalog: any CatalogReader
+    /// Ownership, with the answers "owns" remembered (ownership is only ever granted).
+    public let ownership: any OwnershipStore
+    /// Request, purchase and top-up counts for `GET /metrics`.
+    public let metrics: ServerMetrics
     /// The server's secret (CSRF tokens, and the keys derived from it): from the configuration or
     /// `DATA/secret.key`.
     public let secretKey: [UInt8]
@@ -39,12 +47,17 @@ public struct AppServices: Sendable {
         self.appPasswords = AppPasswordService(
             store: database.appPasswords, sealer: AppPasswordSealer(serverSecret: secretKey),
             clock: configuration.clock, ids: configuration.ids)
+        self.metrics = ServerMetrics()
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,
             sandbox: SandboxPaymentProvider(keyBytes: sandboxKey, ids: configuration.ids),
-            clock: configuration.clock, ids: configuration.ids)
+            clock: configuration.clock, ids: configuration.ids, metrics: metrics)
+        self.catalogCache = CatalogCache(versions: database.catalog)
+        self.catalog = CachedCatalogReader(store: database.catalog, cache: catalogCache)
+        self.ownership = RememberedOwnership(store: database.ownership)
         self.media = MediaService(
-            lookup: database.media, ownership: database.ownership, mediaRoot: configuration.mediaDirectory,
+            lookup: CachedMediaLookup(store: database.media, cache: catalogCache), ownership: ownership,
+            mediaRoot: configuration.mediaDirectory,
             preview: configuration.preview)
         self.avatars = AvatarService(mediaRoot: configuration.mediaDirectory)
     }

@@ -10,15 +10,20 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let configuration = services.configuration
     let database = services.database
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestMetricsMiddleware(metrics: services.metrics))
     router.add(middleware: ForwardedHeadersMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: NoStoreMiddleware())
     router.add(middleware: FrameGuardMiddleware())
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: SafePathMiddleware())
     if let publicDirectory = configuration.publicDirectory {
         router.add(middleware: ServiceWorkerMiddleware(publicDirectory: publicDirectory))
-        router.add(middleware: FileMiddleware(publicDirectory.path, searchForIndexHtml: true, logger: services.logger))
+        router.add(
+            middleware: FileMiddleware(
+                publicDirectory.path, cacheControl: AppShell.caching, searchForIndexHtml: true,
+                logger: services.logger))
     }
     // The sandbox provider exists only when payments are on: off, its pages and capture are 404.
     let checkout =
@@ -29,28 +34,31 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     checkout?.registerHostedPages(on: router)
     let csrf = CSRFTokens(key: services.secretKey)
     let app = router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
-    let presenter = TrackPresenter(ownership: database.ownership, preview: configuration.preview)
-    HealthController(database: database, expectedSchemaVersion: SoTubeDatabase.latestSchemaVersion).register(on: app)
+    let presenter = TrackPresenter(ownership: services.ownership, preview: configuration.preview)
+    HealthController(
+        health: HealthState(database: database), expectedSchemaVersion: SoTubeDatabase.latestSchemaVersion
+    ).register(on: app)
+    MetricsController(metrics: services.metrics).register(on: app)
     AuthController(
         auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)
     ).register(on: app)
-    MeController(auth: services.auth, ownership: database.ownership, avatars: services.avatars).register(on: app)
+    MeController(auth: services.auth, ownership: services.ownership, avatars: services.avatars).register(on: app)
     let pageBase = PageBase(publicBaseURL: configuration.publicBaseURL, fallbackBaseURL: configuration.baseURL)
-    SharePageController(catalog: database.catalog, media: services.media, base: pageBase).register(on: app)
-    EmbedController(catalog: database.catalog, media: services.media, base: pageBase).register(on: app)
+    SharePageController(catalog: services.catalog, media: services.media, base: pageBase).register(on: app)
+    EmbedController(catalog: services.catalog, media: services.media, base: pageBase).register(on: app)
     WalletController(wallet: services.commerce, payments: configuration.payments).register(on: app)
     PurchaseController(purchases: services.commerce).register(on: app)
     checkout?.register(on: app)
-    CatalogController(catalog: database.catalog, discovery: database.discovery, presenter: presenter)
+    CatalogController(catalog: services.catalog, discovery: database.discovery, presenter: presenter)
         .register(on: app)
     SearchController(
-        search: database.search, catalog: database.catalog, discovery: database.discovery, presenter: presenter,
+        search: database.search, catalog: services.catalog, discovery: database.discovery, presenter: presenter,
         clock: services.clock
     ).register(on: app)
     FavouritesController(
-        discovery: database.discovery, catalog: database.catalog, presenter: presenter, clock: services.clock
+        discovery: database.discovery, catalog: services.catalog, presenter: presenter, clock: services.clock
     ).register(on: app)
-    LibraryController(library: database.library, catalog: database.catalog, presenter: presenter).register(on: app)
+    LibraryController(library: database.library, catalog: services.catalog, presenter: presenter).register(on: app)
     AudioController(media: services.media).register(on: app)
     ArtworkController(media: services.media).register(on: app)
     DownloadController(catalog: database.catalog, media: services.media).register(on: app)

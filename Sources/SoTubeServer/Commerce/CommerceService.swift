@@ -9,12 +9,15 @@ public struct CommerceService: Sendable {
     public let sandbox: SandboxPaymentProvider
     let clock: any SoTubeClock
     let ids: any IDSource
+    /// Counts purchases and credited top-ups, when given.
+    let metrics: ServerMetrics?
 
     public init(
         store: any CommerceStore, accounts: any AccountStore, sandbox: SandboxPaymentProvider,
         clock: any SoTubeClock,
-        ids: any IDSource
+        ids: any IDSource, metrics: ServerMetrics? = nil
     ) {
+        self.metrics = metrics
         self.store = store
         self.accounts = accounts
         self.sandbox = sandbox
@@ -36,10 +39,12 @@ public struct CommerceService: Sendable {
     public func purchase(userID: String, target: PurchaseTarget, idempotencyKey: String) async throws
         -> PurchaseOutcome
     {
-        try await store.purchase(
+        let outcome = try await store.purchase(
             PurchaseCommand(
                 userID: userID, target: target, idempotencyKey: idempotencyKey, purchaseID: ids.makeID(),
                 ledgerEntryID: ids.makeID(), now: clock.now()))
+        if !outcome.replayed { metrics?.purchased() }
+        return outcome
     }
 
     // MARK: top-ups
@@ -73,9 +78,11 @@ public struct CommerceService: Sendable {
 
     /// The capture path: credits the pack's coins once per provider reference.
     public func capture(topUpID: String, providerReference: String) async throws -> CaptureOutcome {
-        try await store.captureTopUp(
+        let outcome = try await store.captureTopUp(
             id: topUpID, providerReference: providerReference, ledgerEntryID: ids.makeID(),
             now: clock.now())
+        if outcome.credited { metrics?.toppedUp() }
+        return outcome
     }
 
     /// A capture notification from the provider: checked for authenticity, then captured.

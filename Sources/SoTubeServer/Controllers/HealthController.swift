@@ -3,19 +3,18 @@ import SoTubeAPI
 
 /// `/healthz` (liveness), `/readyz` (readiness) and `/openapi.json`.
 struct HealthController {
-    let database: any HealthCheck
+    let health: HealthState
     /// The schema version this build migrates to.
     let expectedSchemaVersion: Int
+    private var database: any HealthCheck { health.database }
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/healthz") { _, _ in
-            do {
-                try await database.ping()
+            guard let failure = await health.failure() else {
                 return try jsonResponse(HealthResponse(status: .ok, database: "ok"))
-            } catch {
-                return try jsonResponse(
-                    HealthResponse(status: .unavailable, database: "\(error)"), status: .serviceUnavailable)
             }
+            return try jsonResponse(
+                HealthResponse(status: .unavailable, database: failure), status: .serviceUnavailable)
         }
         router.get("/readyz") { _, _ in
             do {

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 
 /// One structured log line per request: method, path, status, duration.
@@ -9,13 +8,19 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         context.logger.info(
             "request",
             metadata: [
-                "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
-                "ms": "\(String(format: "%.1f", ms))",
+                "method": .string(request.method.rawValue), "path": .string(request.uri.path),
+                "status": .stringConvertible(response.status.code), "ms": .string(Self.milliseconds(elapsed)),
             ])
         return response
+    }
+
+    /// "12.3": milliseconds with one decimal, without Foundation's `String(format:)`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = seconds * 10_000 + (attoseconds + 50_000_000_000_000) / 100_000_000_000_000
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

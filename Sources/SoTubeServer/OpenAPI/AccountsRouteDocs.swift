@@ -13,6 +13,10 @@ extension RouteDocs {
             responses: [200: ("Ready", "Readiness"), 503: ("Not ready", "Readiness")]),
         RouteDoc(
             "GET", "/openapi.json", "This document", tag: "system", responses: [200: ("OpenAPI 3.1 document", nil)]),
+        RouteDoc(
+            "GET", "/metrics",
+            "Prometheus metrics (text format): requests and latency per route, errors, purchases, top-ups",
+            tag: "system", responses: [200: ("Prometheus text exposition format", nil)]),
     ]
 
     static let accounts: [RouteDoc] = [

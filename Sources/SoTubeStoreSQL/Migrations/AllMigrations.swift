@@ -9,5 +9,6 @@ public enum AllMigrations {
         Migration006Throttles.migration,
         Migration007OperatorAlbumPrices.migration,
         Migration008AppPasswords.migration,
+        Migration009CatalogVersion.migration,
     ]
 }

@@ -1,0 +1,67 @@
+import NIOConcurrencyHelpers
+import Prometheus
+
+/// The server's Prometheus metrics (`GET /metrics`, text format): requests and their latency per
+/// route pattern (`/api/v1/tracks/{id}`, never a raw path, so the series stay few), answers with an
+/// error status, purchases and captured top-ups. One registry per server (not the process-wide
+/// swift-metrics bootstrap), so tests and several servers in one process stay apart.
+public final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    /// Latency buckets: a range request takes well under a millisecond, a sign-up (bcrypt) ~100 ms.
+    static let buckets: [Duration] = [
+        .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+    ]
+
+    private struct Key: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+    private struct Series: Sendable {
+        var requests: Counter
+        var duration: DurationHistogram
+        var errors: Counter?
+    }
+    private let series = NIOLockedValueBox([Key: Series]())
+    private let purchaseCounter: Counter
+    private let topUpCounter: Counter
+
+    public init() {
+        purchaseCounter = registry.makeCounter(name: "sotube_purchases_total", labels: [])
+        topUpCounter = registry.makeCounter(name: "sotube_top_ups_total", labels: [])
+    }
+
+    /// One answered request: `route` is the matched pattern ("unmatched" for static files and 404s).
+    func request(route: String, method: String, status: Int, duration: Duration) {
+        let key = Key(route: route, method: method, status: status)
+        let found = series.withLockedValue { series -> Series in
+            if let found = series[key] { return found }
+            let labels = [("route", route), ("method", method), ("status", String(status))]
+            let made = Series(
+                requests: registry.makeCounter(name: "sotube_http_requests_total", labels: labels),
+                duration: registry.makeDurationHistogram(
+                    name: "sotube_http_request_duration_seconds", labels: labels, buckets: Self.buckets),
+                errors: status >= 400
+                    ? registry.makeCounter(name: "sotube_http_errors_total", labels: labels) : nil)
+            series[key] = made
+            return made
+        }
+        found.requests.increment()
+        found.duration.record(duration)
+        found.errors?.increment()
+    }
+
+    /// A purchase that charged coins (not a replay of an earlier one).
+    public func purchased() { purchaseCounter.increment() }
+    /// A top-up whose coins were credited.
+    public func toppedUp() { topUpCounter.increment() }
+
+    /// Every metric in the Prometheus text format.
+    public func text() -> [UInt8] {
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return buffer
+    }
+}
