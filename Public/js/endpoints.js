@@ -47,7 +47,7 @@ export const purchases = `${API}/purchases`;
 // Media of what the user owns: downloads (the file, or a ZIP of an album's owned songs), audio
 export const trackAudio = (id) => `${API}/tracks/${seg(id)}/audio`;
 export const trackDownload = (id, format) => `${API}/tracks/${seg(id)}/download${format ? `?format=${seg(format)}` : ''}`;
-export const albumDownload = (id) => `${API}/albums/${seg(id)}/download`;
+export const albumDownload = (id, format) => `${API}/albums/${seg(id)}/download${format ? `?format=${seg(format)}` : ''}`;
 
 // The profile photo: GET (in a size), PUT an image file, DELETE
 export const avatar = `${API}/me/avatar`;

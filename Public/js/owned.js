@@ -24,10 +24,24 @@ export function downloadSong(track) {
   return slot;
 }
 
-/** Download of the owned songs of an album as one ZIP. */
-export function downloadAlbum(album, ownedCount) {
-  return h('a', { class: 'btn btn-download', href: endpoints.albumDownload(album.id), download: '', title: t('download.albumTitle', { title: album.title, n: ownedCount }) },
-    icon('download'), h('span', {}, t('download.album')));
+/**
+ * Download of the owned songs of an album as one ZIP; when a song came in another format than MP3
+ * (its first owned song tells), the ZIP is offered in both: "Download album (FLAC)" and "(MP3)".
+ */
+export function downloadAlbum(album, ownedTracks) {
+  const link = (format, label) => h('a', { class: 'btn btn-download', href: endpoints.albumDownload(album.id, format), download: '', title: t('download.albumTitle', { title: album.title, n: ownedTracks.length }) },
+    icon('download'), h('span', {}, label));
+  const original = link(null, t('download.album'));
+  const slot = h('span', { class: 'owned-actions' }, original);
+  if (ownedTracks[0]) {
+    fetch(endpoints.trackDownload(ownedTracks[0].id), { method: 'HEAD', credentials: 'same-origin' }).then((response) => {
+      const formats = (response.headers.get('X-SoTube-Formats') || '').split(',').map((f) => f.trim()).filter(Boolean);
+      if (!response.ok || formats.length < 2) return;
+      original.lastChild.textContent = t('download.albumFormat', { format: formats[0].toUpperCase() });
+      slot.append(link('mp3', t('download.albumFormat', { format: 'MP3' })));
+    }).catch(() => { /* the plain Download album link stays */ });
+  }
+  return slot;
 }
 
 /**

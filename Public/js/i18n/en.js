@@ -243,6 +243,7 @@ export default {
   'download.songTitle': 'Download “{title}”',
   'download.format': 'Download {format}',
   'download.album': 'Download album',
+  'download.albumFormat': 'Download album ({format})',
   'download.albumTitle': { one: "Download your {n} song of “{title}” as a ZIP", other: "Download your {n} songs of “{title}” as a ZIP" },
   'offline.make': 'Make available offline',
   'offline.saving': 'Saving for offline',

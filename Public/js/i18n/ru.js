@@ -244,6 +244,7 @@ export default {
   'download.songTitle': 'Скачать «{title}»',
   'download.format': 'Скачать {format}',
   'download.album': 'Скачать альбом',
+  'download.albumFormat': 'Скачать альбом ({format})',
   'download.albumTitle': { one: "Скачать вашу {n} песню из «{title}» в ZIP", few: "Скачать ваши {n} песни из «{title}» в ZIP", many: "Скачать ваши {n} песен из «{title}» в ZIP", other: "Скачать ваши песни из «{title}» ({n}) в ZIP" },
   'offline.make': 'Сохранить для офлайна',
   'offline.saving': 'Сохранение для офлайна',

@@ -27,7 +27,7 @@ function albumBlock(entry, ctx) {
     h('div', { class: 'lib-album-head' },
       h('h2', { id }, h('a', { href: `#/album/${encodeURIComponent(a.id)}` }, a.title)),
       h('p', { class: 'card-sub' }, a.artistName),
-      h('div', { class: 'lib-album-actions' }, downloadAlbum(a, entry.ownedTracks.length), offlineControl(entry.ownedTracks.map((tr) => ({ ...tr, owned: true }))))),
+      h('div', { class: 'lib-album-actions' }, downloadAlbum(a, entry.ownedTracks), offlineControl(entry.ownedTracks.map((tr) => ({ ...tr, owned: true }))))),
     trackList(entry.ownedTracks, ctx, { showArt: false, numbered: true }));
 }
 
@@ -41,7 +41,7 @@ function albumCover(entry, ctx) {
       h('button', { class: 'icon-btn cover-play', type: 'button', 'aria-label': t('track.playTitle', { title: a.title }), onclick: () => ctx.play(entry.ownedTracks, 0) }, icon('play'))),
     h('h2', { id }, h('a', { href: `#/album/${encodeURIComponent(a.id)}` }, a.title)),
     h('p', { class: 'card-sub' }, a.artistName),
-    h('div', { class: 'lib-album-actions' }, downloadAlbum(a, entry.ownedTracks.length), offlineControl(entry.ownedTracks.map((tr) => ({ ...tr, owned: true })))));
+    h('div', { class: 'lib-album-actions' }, downloadAlbum(a, entry.ownedTracks), offlineControl(entry.ownedTracks.map((tr) => ({ ...tr, owned: true })))));
 }
 
 /** Play and Shuffle over every owned song the view shows. */

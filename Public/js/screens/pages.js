@@ -69,7 +69,7 @@ export async function album(container, route, ctx) {
     const ownedSlot = h('span', { class: 'owned-actions' });
     const paintOwned = (tracks) => {
       const owned = tracks.filter((tr) => tr.owned);
-      ownedSlot.replaceChildren(...(owned.length ? [downloadAlbum(a, owned.length), offlineControl(owned)].filter(Boolean) : []));
+      ownedSlot.replaceChildren(...(owned.length ? [downloadAlbum(a, owned), offlineControl(owned)].filter(Boolean) : []));
     };
     paintBuy(d.priceForCaller);
     paintOwned(d.tracks);
