@@ -213,8 +213,8 @@ export function shelf(title, items, renderCard, { seeAll = null } = {}) {
     const img = card.querySelector('img');
     // The first shelf's first cards are what a phone shows first: load them at once. Cards further
     // along a shelf wait until the shelf is scrolled near them.
-    if (first && i < 4) img?.setAttribute('loading', 'eager');
-    else if (i >= 3 && img) deferUntilVisible(img);
+    if (first && i < 2) img?.setAttribute('loading', 'eager');
+    else if (img) deferUntilVisible(img);
     return h('li', {}, card);
   }));
   const scroll = (direction) => row.scrollBy({ left: direction * row.clientWidth * 0.9, behavior: 'smooth' });
@@ -249,7 +249,7 @@ function deferUntilVisible(img) {
       if (image.dataset.srcset) image.srcset = image.dataset.srcset;
       if (image.dataset.src) image.src = image.dataset.src;
     }
-  }, { rootMargin: '200px 0px' });
+  }, { rootMargin: '0px' });
   if (img.getAttribute('srcset')) { img.dataset.srcset = img.getAttribute('srcset'); img.removeAttribute('srcset'); }
   if (img.getAttribute('src')) { img.dataset.src = img.getAttribute('src'); img.removeAttribute('src'); }
   shelfImages.observe(img);
