@@ -57,23 +57,14 @@ struct BackupCommand: AsyncParsableCommand {
         guard !FileManager.default.fileExists(atPath: target.path) else {
             throw ValidationError("\(file) exists already; choose a new file name.")
         }
-        let database = try await SoTubeDatabase.open(
-            configuration.database, now: Date(), logger: configuration.logger, migrate: false)
         let staging = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-backup-\(UUID())")
         try FileManager.default.createDirectory(
             at: staging, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: staging) }
-        do {
+        let version = try await withDatabase(configuration) { database in
             try await database.snapshot(to: staging.appendingPathComponent(BackupLayout.database).path)
-        } catch let error as StoreError {
-            await database.shutdown()
-            throw ValidationError(error.description)
-        } catch {
-            await database.shutdown()
-            throw error
+            return try await database.schemaVersion()
         }
-        let version = try await database.schemaVersion()
-        await database.shutdown()
 
         let data = configuration.dataDirectory
         let partial = target.appendingPathExtension("partial")

@@ -19,9 +19,7 @@ struct MigrateCommand: AsyncParsableCommand {
         if configuration.databaseURL == nil {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         }
-        let database = try await SoTubeDatabase.open(
-            configuration.database, now: Date(), logger: configuration.logger, migrate: false)
-        do {
+        try await withDatabase(configuration) { database in
             if status {
                 let current = try await database.schemaVersion()
                 print("schema version \(current); this build knows up to \(SoTubeDatabase.latestSchemaVersion)")
@@ -30,13 +28,6 @@ struct MigrateCommand: AsyncParsableCommand {
                 for name in applied { print("applied \(name)") }
                 print("schema version \(SoTubeDatabase.latestSchemaVersion)")
             }
-        } catch let error as StoreError {
-            await database.shutdown()
-            throw ValidationError(error.description)
-        } catch {
-            await database.shutdown()
-            throw error
         }
-        await database.shutdown()
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SoTubeServer
+import SoTubeStoreSQL
 
 /// Where the store's data lives: shared by every command.
 struct StoreOptions: ParsableArguments {
@@ -28,5 +29,25 @@ struct StoreOptions: ParsableArguments {
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         }
+    }
+}
+
+/// Runs `body` on the store's database as it is (not migrated), closes it afterwards, and turns a
+/// store's refusal (a newer schema, a PostgreSQL store where SQLite is needed) into a CLI message.
+func withDatabase<R>(_ configuration: ServerConfiguration, _ body: (SoTubeDatabase) async throws -> R)
+    async throws -> R
+{
+    let database = try await SoTubeDatabase.open(
+        configuration.database, now: Date(), logger: configuration.logger, migrate: false)
+    do {
+        let result = try await body(database)
+        await database.shutdown()
+        return result
+    } catch let error as StoreError {
+        await database.shutdown()
+        throw ValidationError(error.description)
+    } catch {
+        await database.shutdown()
+        throw error
     }
 }
