@@ -75,7 +75,10 @@ struct BackupCommand: AsyncParsableCommand {
         if FileManager.default.fileExists(atPath: data.appendingPathComponent(BackupLayout.media).path) {
             members += ["-C", data.path, BackupLayout.media]
         }
-        FileManager.default.createFile(atPath: partial.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: partial.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else { throw ValidationError("cannot write \(partial.path)") }
         do {
             _ = try runTar(["-cf", partial.path, "-C", staging.path, BackupLayout.database] + members)
             try FileManager.default.moveItem(at: partial, to: target)

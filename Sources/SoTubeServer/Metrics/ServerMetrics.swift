@@ -28,9 +28,18 @@ public final class ServerMetrics: Sendable {
     private let purchaseCounter: Counter
     private let topUpCounter: Counter
 
+    /// `sotube_<metric>_<unit>`, with its `# HELP` line.
+    static func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "sotube", metricName: metric, unitName: unit, helpText: help)
+    }
+
     public init() {
-        purchaseCounter = registry.makeCounter(name: "sotube_purchases_total", labels: [])
-        topUpCounter = registry.makeCounter(name: "sotube_top_ups_total", labels: [])
+        purchaseCounter = registry.makeCounter(
+            descriptor: Self.name(
+                "purchases", "total", "Purchases of songs and albums (a replayed request counts once)."),
+            labels: [])
+        topUpCounter = registry.makeCounter(
+            descriptor: Self.name("top_ups", "total", "Top-ups captured (coins bought)."), labels: [])
     }
 
     /// One answered request: `route` is the matched pattern ("unmatched" for static files and 404s).
@@ -40,11 +49,16 @@ public final class ServerMetrics: Sendable {
             if let found = series[key] { return found }
             let labels = [("route", route), ("method", method), ("status", String(status))]
             let made = Series(
-                requests: registry.makeCounter(name: "sotube_http_requests_total", labels: labels),
+                requests: registry.makeCounter(
+                    descriptor: Self.name("http_requests", "total", "HTTP requests answered, by route pattern."),
+                    labels: labels),
                 duration: registry.makeDurationHistogram(
-                    name: "sotube_http_request_duration_seconds", labels: labels, buckets: Self.buckets),
+                    descriptor: Self.name("http_request_duration", "seconds", "Time to answer, by route pattern."),
+                    labels: labels, buckets: Self.buckets),
                 errors: status >= 400
-                    ? registry.makeCounter(name: "sotube_http_errors_total", labels: labels) : nil)
+                    ? registry.makeCounter(
+                        descriptor: Self.name("http_errors", "total", "Answers with a status of 400 or more."),
+                        labels: labels) : nil)
             series[key] = made
             return made
         }
