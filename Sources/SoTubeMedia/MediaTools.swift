@@ -36,14 +36,7 @@ public struct MediaTools: Sendable {
         return "/usr/bin/\(name)"
     }
 
-    public struct Output: Sendable {
-        public var status: Int32
-        public var stdout: Data
-        public var stderr: Data
-        public var errorText: String {
-            String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-    }
+    public typealias Output = ChildProcess.Output
 
     /// Runs `executable` with `arguments`; stdin is empty.
     public func run(_ executable: String, _ arguments: [String]) async throws -> Output {
@@ -59,33 +52,7 @@ public struct MediaTools: Sendable {
     static func runBlocking(_ executable: String, _ arguments: [String], timeout: Double) throws
         -> Output
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw MediaToolError("could not start \(executable): \(error)")
-        }
-        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        let errBox = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        timer.cancel()
-        return Output(status: process.terminationStatus, stdout: stdout, stderr: errBox.data)
+        try ChildProcess.run(executable, arguments, timeout: timeout)
     }
 
     /// Runs ffmpeg quietly; throws with its message when it fails.
@@ -99,8 +66,4 @@ public struct MediaTools: Sendable {
         }
         return output.stdout
     }
-}
-
-final class DataBox: @unchecked Sendable {
-    var data = Data()
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SoTubeMedia
 import SoTubeServer
 import SoTubeStoreSQL
 
@@ -20,21 +21,9 @@ enum BackupLayout {
 
 /// Runs `tar` (Debian's) with `arguments`; throws its message when it fails.
 func runTar(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tar"] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw ValidationError("tar failed: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
-    }
-    return text
+    let output = try ChildProcess.run("tar", arguments, timeout: 3600)
+    guard output.status == 0 else { throw ValidationError("tar failed: \(output.errorText)") }
+    return String(decoding: output.stdout, as: UTF8.self)
 }
 
 struct BackupCommand: AsyncParsableCommand {

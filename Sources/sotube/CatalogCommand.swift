@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SoTubeCore
+import SoTubeMedia
 import SoTubeServer
 import SoTubeStoreSQL
 
@@ -102,17 +103,12 @@ enum SynthMedia {
     /// A sine tone made with ffmpeg; skipped (paths only) when ffmpeg is missing.
     static func make(_ url: URL, seconds: Int, frequency: Int) {
         guard !FileManager.default.fileExists(atPath: url.path) else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+        let arguments = [
+            "-loglevel", "error", "-y", "-f", "lavfi", "-i",
             "sine=frequency=\(frequency):duration=\(seconds)", "-codec:a", "libmp3lame", "-b:a", "64k", url.path,
         ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
-            process.waitUntilExit()
+            try ChildProcess("ffmpeg", arguments, stdout: .discard, stderr: .discard).wait()
         } catch {
             FileHandle.standardError.write(Data("ffmpeg not found: \(url.lastPathComponent) not made\n".utf8))
         }

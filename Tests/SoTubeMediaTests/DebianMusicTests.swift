@@ -10,15 +10,7 @@ import Testing
     static let packages = ["asc-music", "xblast-tnt-musics", "fb-music-high"]
 
     static func files(of package: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dpkg")
-        process.arguments = ["-L", package]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ChildProcess.run("/usr/bin/dpkg", ["-L", package], timeout: 60).stdout
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter {
             path in
             var isDirectory: ObjCBool = false

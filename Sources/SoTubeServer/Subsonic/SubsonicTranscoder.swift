@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SoTubeMedia
 
 /// `stream` with `format=mp3|opus` or a `maxBitRate` below the original's: ffmpeg's output sent as
 /// it is produced (no length, no ranges). The ffmpeg process ends with the response, also when the
@@ -54,23 +55,22 @@ struct SubsonicTranscoder: Sendable {
 
 /// One ffmpeg process and its output, read on a Dispatch thread (never on the concurrency pool).
 private final class TranscodeRun: @unchecked Sendable {
-    private let process = Process()
-    private let output = Pipe()
+    private let child: ChildProcess
 
     init(ffmpeg: String, arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        child = try ChildProcess(ffmpeg, arguments, stdout: .capture, stderr: .discard)
+        // Reap it whenever it ends, however the answer ends.
+        DispatchQueue.global(qos: .utility).async { [child] in child.wait() }
     }
 
     /// The output as it comes; ends when ffmpeg closes it. Stops ffmpeg when the reader goes away.
     func chunks() -> AsyncStream<Data> {
         AsyncStream { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                let reader = self.output.fileHandleForReading
+                guard let reader = self.child.output else {
+                    continuation.finish()
+                    return
+                }
                 while true {
                     let data = reader.availableData
                     if data.isEmpty { break }
@@ -84,6 +84,6 @@ private final class TranscodeRun: @unchecked Sendable {
 
     /// Ends ffmpeg if it still runs (the player hung up, or it is done).
     func stop() {
-        if process.isRunning { process.terminate() }
+        child.terminate()
     }
 }
