@@ -7,6 +7,8 @@ import { t, formatDuration } from './i18n.js';
 import { h, icon, toast, dialog } from './ui.js';
 import { state, on, isOwned } from './state.js';
 import { buyTrack } from './buy.js';
+import { shareTrack } from './sharing.js';
+import { showNowPlaying, handleMediaKeys, watchCastTargets, castPrompt } from './media-session.js';
 import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue } from './queue.js';
 
 const audio = document.getElementById('audio');
@@ -52,7 +54,7 @@ function load(autoplay, position = 0, { record = true } = {}) {
   }
   if (autoplay) audio.play().catch(playFailed);
   render();
-  mediaSession(track);
+  showNowPlaying(track);
   persist();
   if (record && state.me && position === 0) api.post(endpoints.recentlyPlayed, { trackId: track.id }, { quiet: true }).catch(() => {});
 }
@@ -191,7 +193,7 @@ function build() {
   const shareAtBox = h('input', { type: 'checkbox', id: 'share-at' });
   const shareAtText = h('span', {}, t('player.shareAt', { time: '0:00' }));
   const shareAt = h('label', { class: 'share-at', for: 'share-at' }, shareAtBox, shareAtText);
-  const cast = h('button', { class: 'icon-btn player-cast', type: 'button', hidden: true, 'aria-label': t('player.cast'), onclick: castPrompt }, icon('cast'));
+  const cast = h('button', { class: 'icon-btn player-cast', type: 'button', hidden: true, 'aria-label': t('player.cast'), onclick: () => castPrompt(audio) }, icon('cast'));
   const close = h('button', { class: 'icon-btn player-close', type: 'button', 'aria-label': t('player.close'), onclick: () => sheet.close() }, icon('close'));
   const note = h('p', { class: 'player-note' });
   const upNextList = h('ol', { class: 'up-next-list', role: 'list' });
@@ -209,7 +211,7 @@ function build() {
     upNext));
   audio.addEventListener('volumechange', () => { volume.value = barVolume.value = String(audio.volume); });
   ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, note, upNextList };
-  setupRemotePlayback(cast);
+  watchCastTargets(audio, cast);
 }
 
 function render() {
@@ -320,57 +322,12 @@ export function focusPlayer() {
   return true;
 }
 
-// ---- share, media session, remote playback -------------------------------------------------
-
-/** The public page of `track`; from `seconds` in (a moment) when given. */
-export function shareLink(track, seconds = 0) { return `${location.origin}${endpoints.sharePage(track.id, seconds)}`; }
+// ---- share ----------------------------------------------------------------------------------
 
 async function shareCurrent() {
   const track = current();
-  if (!track) return;
-  const text = t('player.shareText', { title: track.title, artist: track.artistName });
-  const url = shareLink(track, ui?.shareAtBox.checked ? Math.floor(audio.currentTime) : 0);
-  if (navigator.share) {
-    try { await navigator.share({ title: track.title, text, url }); return; } catch (error) { if (error.name === 'AbortError') return; }
-  }
-  const full = `${text} ${url}`;
-  try {
-    await navigator.clipboard.writeText(full);
-    toast(t('player.shareCopied', { text: full }), 'success');
-  } catch {
-    const field = h('textarea', { class: 'share-text', readonly: true, rows: 3, 'aria-label': t('player.share') }, full);
-    setTimeout(() => field.select(), 0);
-    await dialog({ title: t('player.share'), body: h('div', {}, h('p', {}, t('player.shareManual')), field), actions: [{ label: t('common.close'), value: true, primary: true }] });
-  }
+  if (track) await shareTrack(track, ui?.shareAtBox.checked ? Math.floor(audio.currentTime) : 0);
 }
-
-function mediaSession(track) {
-  if (!('mediaSession' in navigator)) return;
-  navigator.mediaSession.metadata = new MediaMetadata({
-    title: track.title, artist: track.artistName, album: track.albumTitle,
-    artwork: [100, 300, 600].map((size) => ({ src: track.artworkUrl.replace(/size=\d+/, `size=${size}`), sizes: `${size}x${size}`, type: 'image/jpeg' })),
-  });
-}
-
-function setupMediaSessionHandlers() {
-  if (!('mediaSession' in navigator)) return;
-  const handlers = {
-    play: () => toggle(), pause: () => audio.pause(),
-    previoustrack: () => step(-1), nexttrack: () => step(1),
-    seekto: (d) => { audio.currentTime = d.seekTime; },
-  };
-  for (const [action, fn] of Object.entries(handlers)) {
-    try { navigator.mediaSession.setActionHandler(action, fn); } catch { /* not supported here */ }
-  }
-}
-
-function setupRemotePlayback(button) {
-  const remote = audio.remote;
-  if (!remote || typeof remote.watchAvailability !== 'function') return;
-  remote.watchAvailability((available) => { button.hidden = !available; }).catch(() => { button.hidden = true; });
-}
-
-function castPrompt() { audio.remote?.prompt().catch(() => {}); }
 
 // ---- wiring -------------------------------------------------------------------------------
 
@@ -392,7 +349,7 @@ export function initPlayer() {
     if (next >= 0) { queue.index = next; load(true); } else render();
   });
   audio.addEventListener('error', () => { if (audio.getAttribute('src')) toast(t('player.error'), 'error'); });
-  setupMediaSessionHandlers();
+  handleMediaKeys(audio, { toggle, step });
   on('owned', (ids) => {
     queue.tracks.forEach((track) => { if (ids.includes(track.id)) track.owned = true; });
     const track = current();
