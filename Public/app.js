@@ -36,6 +36,10 @@ const ctx = {
   buy: (track) => buyTrack(track),
 };
 let renderToken = 0;
+// Routing waits until boot knows who the user is: a hash change during that first /me request
+// would otherwise send a member to the log-in screen (and from there to the Store).
+let sessionKnown;
+const sessionReady = new Promise((resolve) => { sessionKnown = resolve; });
 
 // ---- shell --------------------------------------------------------------------------------
 
@@ -91,6 +95,8 @@ function paintOffline() {
 
 async function route() {
   const token = ++renderToken;
+  await sessionReady;
+  if (token !== renderToken) return;
   const r = parseHash();
   if (!r.name) {
     // Landing (SPEC A7): members → My Music when they own songs, else Store; others → log in.
@@ -102,7 +108,8 @@ async function route() {
     return;
   }
   if (authScreens.has(r.name) && state.me && r.name !== 'reset-password') {
-    go('#/store', { replace: true });
+    const next = r.query.get('next');
+    go(next && next.startsWith('#/') ? next : '#/store', { replace: true });
     return;
   }
   if (!authScreens.has(r.name) && !state.me) state.guest = true;
@@ -207,6 +214,7 @@ async function boot() {
   } catch (error) {
     toast(error.message, 'error');
   }
+  sessionKnown();
   restoreQueue();
   route();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
