@@ -5,8 +5,6 @@ import { h, icon, toast, notFoundPanel, resetShelves } from './js/ui.js';
 import { state, on, refreshMe } from './js/state.js';
 import { parseHash, go } from './js/router.js';
 import { initPlayer, play, relabelPlayer, restoreQueue, markPlaying, focusPlayer } from './js/player.js';
-import { buyTrack, offerPendingPurchase } from './js/buy.js';
-import { wireShortcuts } from './js/shortcuts.js';
 import { removeAllOffline } from './js/offline.js';
 
 const screens = {
@@ -33,7 +31,8 @@ const topLevel = new Set(['store', 'search', 'library', 'account', 'login', 'reg
 const main = document.getElementById('main');
 const ctx = {
   play: (tracks, index) => play(tracks, index),
-  buy: (track) => buyTrack(track),
+  // Loaded when first needed, like the keyboard shortcuts: the first screen does not wait for them.
+  buy: async (track) => (await import('./js/buy.js')).buyTrack(track),
 };
 let renderToken = 0;
 // Routing waits until boot knows who the user is: a hash change during that first /me request
@@ -140,7 +139,21 @@ async function route() {
   }
   window.scrollTo(0, 0);
   markPlaying();
-  offerPendingPurchase();
+  // buy.js comes only when a purchase waits to be offered again (intent.js keeps it under this key).
+  if (sessionStorage.getItem('sotube.intent')) import('./js/buy.js').then((m) => m.offerPendingPurchase()).catch(() => {});
+  if (!shortcutsWired) {
+    shortcutsWired = true;
+    afterFirstPictures(() => import('./js/shortcuts.js').then((m) => m.wireShortcuts()).catch(() => {}));
+  }
+}
+
+// The keyboard shortcuts load once the first screen's pictures are in (on a slow network they
+// would otherwise take a connection from them), or after 3 s.
+let shortcutsWired = false;
+function afterFirstPictures(fn) {
+  const pending = [...main.querySelectorAll('img[loading=eager]')].filter((img) => !img.complete);
+  const loaded = Promise.allSettled(pending.map((img) => img.decode()));
+  Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3000))]).then(fn);
 }
 
 // ---- boot ---------------------------------------------------------------------------------
@@ -164,7 +177,6 @@ function wireActivity() {
 async function boot() {
   wireActivity();
   initPlayer();
-  wireShortcuts();
   // Skip links move focus without touching the hash (the hash is the router's).
   document.getElementById('skip-link').addEventListener('click', (e) => { e.preventDefault(); main.focus(); });
   document.getElementById('skip-player').addEventListener('click', (e) => {

@@ -63,7 +63,7 @@ def test_guest_previews_a_song_and_is_stopped_at_30_seconds(page, server, needs,
     player.get_by_role("button", name="Play", exact=True).click()
     wait_playing(page)
     # Lock screen / media keys: the Media Session knows what plays.
-    assert page.evaluate("navigator.mediaSession.metadata.title") == title
+    page.wait_for_function("(title) => navigator.mediaSession.metadata?.title === title", arg=title)
     assert page.evaluate("navigator.mediaSession.metadata.artwork.length") >= 1
     # Share: no share sheet in desktop Chromium, so the message and link go to the clipboard.
     player.get_by_role("button", name="Share", exact=True).click()
