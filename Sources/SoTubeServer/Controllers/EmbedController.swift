@@ -47,7 +47,7 @@ struct EmbedController {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = base.cacheControl
-        headers[.contentSecurityPolicy] = "frame-ancestors *"
+        headers[.contentSecurityPolicy] = SecurityHeaders.embed
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
