@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable {
     public var databasePoolSize: Int = 16
     /// PostgreSQL transport security.
     public var databaseTLS: DatabaseTLS = .disable
+    /// PostgreSQL cancels statements running longer (milliseconds; 0: never).
+    public var databaseStatementTimeoutMs = 30_000
     /// The web app's folder; nil serves no web app.
     public var publicDirectory: URL?
     /// Base of absolute links (mail, share pages); nil: http://localhost:PORT.
@@ -47,7 +49,7 @@ public struct ServerConfiguration: Sendable {
     public var database: DatabaseSettings {
         DatabaseSettings(
             location: databaseURL ?? dataDirectory.appendingPathComponent("sotube.sqlite").path,
-            poolSize: databasePoolSize, tls: databaseTLS)
+            poolSize: databasePoolSize, tls: databaseTLS, statementTimeoutMs: databaseStatementTimeoutMs)
     }
     public var outboxDirectory: URL { dataDirectory.appendingPathComponent("outbox") }
     public var mediaDirectory: URL { dataDirectory.appendingPathComponent("media") }
@@ -107,6 +109,9 @@ extension ServerConfiguration {
             }
             configuration.databaseTLS = mode
         }
+        configuration.databaseStatementTimeoutMs =
+            try reader.int(nil, flag: nil, variable: "SOTUBE_DATABASE_STATEMENT_TIMEOUT_MS", in: 0...86_400_000)
+            ?? 30_000
         if let cost = try reader.int(nil, flag: nil, variable: "SOTUBE_BCRYPT_COST", in: 4...31) {
             configuration.bcryptCost = UInt8(cost)
         }

@@ -17,9 +17,9 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         self.runTask = Task { await client.run() }
     }
 
-    package static func connect(url: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, logger: Logger)
-        async throws -> PostgresBackend
-    {
+    package static func connect(
+        url: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, statementTimeoutMs: Int = 0, logger: Logger
+    ) async throws -> PostgresBackend {
         let sqlConfiguration = try SQLPostgresConfiguration(url: url)
         let core = sqlConfiguration.coreConfiguration
         guard let host = core.host, let port = core.port else {
@@ -29,6 +29,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
             host: host, port: port, username: core.username, password: core.password,
             database: core.database, tls: tls.clientTLS())
         configuration.options.maximumConnections = max(1, poolSize)
+        configuration.options.additionalStartupParameters = [("statement_timeout", "\(max(0, statementTimeoutMs))")]
         let backend = PostgresBackend(client: PostgresClient(configuration: configuration), logger: logger)
         // Fail early with a clear message when the server is not there.
         _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").all() }
