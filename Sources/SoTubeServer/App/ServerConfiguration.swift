@@ -51,8 +51,13 @@ public struct ServerConfiguration: Sendable {
             location: databaseURL ?? dataDirectory.appendingPathComponent("sotube.sqlite").path,
             poolSize: databasePoolSize, tls: databaseTLS, statementTimeoutMs: databaseStatementTimeoutMs)
     }
-    public var outboxDirectory: URL { dataDirectory.appendingPathComponent("outbox") }
-    public var mediaDirectory: URL { dataDirectory.appendingPathComponent("media") }
+    /// Mail waiting to be sent; servers of one store share it (a folder they all mount).
+    public var outboxDirectory: URL { outboxRoot ?? dataDirectory.appendingPathComponent("outbox") }
+    /// Audio, previews, renditions and pictures; servers of one store share it.
+    public var mediaDirectory: URL { mediaRoot ?? dataDirectory.appendingPathComponent("media") }
+    /// `SOTUBE_OUTBOX_DIR` and `SOTUBE_MEDIA_ROOT`; nil: inside the data folder.
+    public var outboxRoot: URL?
+    public var mediaRoot: URL?
     public var baseURL: String { publicBaseURL ?? "http://localhost:\(port)" }
 }
 
@@ -143,6 +148,8 @@ extension ServerConfiguration {
             }
             configuration.secretKey = Array(key.utf8)
         }
+        configuration.mediaRoot = environment["SOTUBE_MEDIA_ROOT"].map { URL(fileURLWithPath: $0) }
+        configuration.outboxRoot = environment["SOTUBE_OUTBOX_DIR"].map { URL(fileURLWithPath: $0) }
         configuration.publicBaseURL = environment["SOTUBE_PUBLIC_URL"].map { String($0.trimmingSuffix("/")) }
         configuration.publicDirectory = flags.publicDirectory.map { URL(fileURLWithPath: $0) }
         let level: Logger.Level = flags.verbose ? .debug : .info
