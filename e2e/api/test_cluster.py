@@ -1,8 +1,9 @@
 """Two servers on one PostgreSQL behind nginx (scripts/cluster.sh, issue 11): a catalog change made
 by another process reaches both servers, a purchase made through one is owned on the other and a
 retry on the other charges nothing more, wrong passwords count on both servers together, a top-up
-opened on one server is captured on the other, and a server killed with SIGKILL leaves the store
-answering through the one that is left."""
+opened on one server is captured on the other, a PostgreSQL restart gives 503 with Retry-After (never
+a wrong answer) until the servers reconnect by themselves, and a server killed with SIGKILL leaves
+the store answering through the one that is left."""
 import json
 import os
 import signal
@@ -150,11 +151,68 @@ def test_a_top_up_opened_on_one_server_is_captured_on_the_other(cluster):
     assert call(second, "GET", "/api/v1/me", token=token)[1]["coins"] == call(first, "GET", "/api/v1/me", token=token)[1]["coins"]
 
 
+def postgres(cluster, action):
+    """Stops or starts the cluster's PostgreSQL (as scripts/pg-start.sh runs it)."""
+    directory = (cluster["dir"] / "pg-dir").read_text().strip()
+    binaries = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1]
+    port = cluster["env"]["SOTUBE_DATABASE_URL"].rsplit(":", 1)[1].split("/")[0]
+    as_user = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+    options = ["-o", f"-p {port} -k {directory} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+               "-l", f"{directory}/server.log"] if action == "start" else ["-m", "fast"]
+    subprocess.run([*as_user, str(binaries / "pg_ctl"), "-D", f"{directory}/data", "-w", *options, action],
+                   check=True, capture_output=True, timeout=60)
+
+
+def test_a_database_restart_gives_503_with_retry_after_then_the_servers_reconnect(cluster, songs):
+    token = register(cluster["lb"], "patient")
+    store_cli(cluster, "coins", "grant", "patient", "50")
+    song, key = songs[1], str(uuid.uuid4())
+    postgres(cluster, "stop")
+    try:
+        for server in cluster["servers"]:
+            request = urllib.request.Request(server + "/api/v1/me", headers={"Authorization": f"Bearer {token}"})
+            try:
+                urllib.request.urlopen(request, timeout=60)
+                raise AssertionError("answered without its database")
+            except urllib.error.HTTPError as error:
+                assert error.code == 503 and error.headers["Retry-After"] == "2"
+                assert error.headers["Content-Type"] == "application/problem+json"
+        status, _ = call(cluster["servers"][0], "POST", "/api/v1/purchases", {"trackId": song["id"]}, token=token,
+                         headers={"Idempotency-Key": key})
+        assert status == 503
+    finally:
+        postgres(cluster, "start")
+    # Both servers reconnect by themselves; the purchase tried during the outage never happened,
+    # and its retry with the same key happens once.
+    for server in cluster["servers"]:
+        until(lambda: call(server, "GET", "/api/v1/me", token=token)[0] == 200, seconds=90,
+              what=f"{server} to reconnect")
+        assert call(server, "GET", "/api/v1/me", token=token)[1]["coins"] == 50
+    status, bought = call(cluster["servers"][1], "POST", "/api/v1/purchases", {"trackId": song["id"]}, token=token,
+                          headers={"Idempotency-Key": key})
+    assert status == 201, bought
+    assert call(cluster["servers"][0], "GET", "/api/v1/me", token=token)[1]["coins"] == 50 - song["price"]
+
+
 def test_the_store_answers_through_the_balancer_when_a_server_is_killed(cluster, songs):
+    token = register(cluster["lb"], "survivor")
+    store_cli(cluster, "coins", "grant", "survivor", "30")
     victim = cluster["dir"] / "server1" / "pid"
     os.kill(int(victim.read_text()), signal.SIGKILL)
-    token = register(cluster["lb"], "survivor")
+    # Reads go on: the balancer sends them to the server that is left.
     for _ in range(10):
         status, body = call(cluster["lb"], "GET", f"/api/v1/tracks/{songs[1]['id']}", token=token)
         assert status == 200 and body["track"]["title"] == songs[1]["title"], (status, body)
+    # A purchase that reached the dead server gets 502 from the balancer (it does not resend a POST);
+    # the client retries with the same Idempotency-Key and is charged once.
+    key, statuses = str(uuid.uuid4()), []
+    for _ in range(3):
+        status, bought = call(cluster["lb"], "POST", "/api/v1/purchases", {"trackId": songs[1]["id"]}, token=token,
+                              headers={"Idempotency-Key": key})
+        statuses.append(status)
+        if status in (200, 201):
+            break
+    assert statuses[-1] == 201 and set(statuses[:-1]) <= {502}, statuses
+    me = call(cluster["lb"], "GET", "/api/v1/me", token=token)[1]
+    assert me["coins"] == 30 - songs[1]["price"] and me["ownedCount"] == 1
     assert call(cluster["lb"], "GET", "/readyz")[0] == 200
