@@ -53,7 +53,7 @@ struct EmbedController {
 
     func oEmbed(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
-        if let format = query.get("format"), format != "json" {
+        if let format = query.get("format"), !format.isEmpty, format != "json" {
             throw Problem(.notImplemented, "Only format=json is offered.", field: "format")
         }
         guard let target = query.get("url"), let subject = OEmbedTarget.parse(target) else {
