@@ -12,6 +12,7 @@ struct MediaHarness {
     let database: SoTubeDatabase
     let writer: SQLCatalogWriter
     let tools = MediaTools()
+    var queue: SQLMediaJobQueue { database.mediaJobs(ids: SequentialIDSource(prefix: "job")) }
 
     var mediaRoot: URL { directory.appendingPathComponent("data/media") }
 
@@ -30,7 +31,7 @@ struct MediaHarness {
 
     func importer(previewSeconds: Int = 30) -> MediaImporter {
         MediaImporter(
-            writer: writer, mediaRoot: mediaRoot, policy: PreviewPolicy(seconds: previewSeconds),
+            writer: writer, queue: queue, mediaRoot: mediaRoot, policy: PreviewPolicy(seconds: previewSeconds),
             concurrency: 2)
     }
 

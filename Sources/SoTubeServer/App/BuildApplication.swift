@@ -38,7 +38,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     HealthController(
         health: HealthState(database: database), expectedSchemaVersion: SoTubeDatabase.latestSchemaVersion
     ).register(on: app)
-    MetricsController(metrics: services.metrics).register(on: app)
+    MetricsController(metrics: services.metrics, jobs: services.mediaJobs).register(on: app)
     AuthController(
         auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)
     ).register(on: app)
@@ -113,14 +113,21 @@ public func serve(_ configuration: ServerConfiguration) async throws {
         accounts: services.database.accounts, commerce: services.database.commerce,
         throttles: services.database.throttles, clock: services.clock)
     let sweeping = Task { await sweeper.run(logger: configuration.logger) }
+    let working = Task {
+        if configuration.mediaWorkers > 0 { await services.runMediaWorkers(configuration.mediaWorkers) }
+    }
     do {
         try await buildApplication(services).runService()
     } catch {
         sweeping.cancel()
+        working.cancel()
+        await working.value
         await services.database.shutdown()
         throw error
     }
     sweeping.cancel()
+    working.cancel()
+    await working.value
     await services.database.shutdown()
     configuration.logger.info("stopped")
 }
