@@ -114,15 +114,18 @@ public struct MediaWorker: Sendable {
             throw MediaToolError("the source file is gone: \(payload.file)")
         }
         let folder = (track.previewPath as NSString).deletingLastPathComponent
-        MediaTools.removePartialFiles(in: mediaRoot.appendingPathComponent(folder))
+        let directory = mediaRoot.appendingPathComponent(folder)
+        MediaTools.removePartialFiles(in: directory)
         let probe = try await tools.probe(payload.file)
         let made: TrackRenditions
         do {
             made = try await tools.makeRenditions(
                 source: payload.file, probe: probe, mediaRoot: mediaRoot, folder: folder,
                 policy: PreviewPolicy(seconds: payload.previewSeconds), keepOriginal: payload.keepOriginal)
-        } catch let error as MediaToolError {
-            throw MediaToolError("cannot decode: \(error.message)")
+        } catch {
+            // A failed run leaves nothing half-written behind (the finished files, if any, stay).
+            MediaTools.removePartialFiles(in: directory)
+            throw (error as? MediaToolError).map { MediaToolError("cannot decode: \($0.message)") } ?? error
         }
         try await writer.finishRenditions(
             trackID: track.id, mediaPath: made.mediaPath, mediaType: made.mediaType, previewPath: made.previewPath,

@@ -98,6 +98,9 @@ import Testing
         }
         let damaged = try #require(songs["Damaged"])
         #expect(!damaged.ready && damaged.loudness == nil)
+        let damagedFolder = h.mediaRoot.appendingPathComponent((damaged.previewPath as NSString).deletingLastPathComponent)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: damagedFolder.path)) ?? []
+        #expect(left.isEmpty, "a failed run leaves no half-written file: \(left)")
         #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(done: 6, failed: 2))
         let failed = try await h.queue.failedJobs(limit: 10)
         #expect(failed.count == 2 && failed.allSatisfy { $0.attempts == MediaJobRules().maxAttempts })
