@@ -140,18 +140,20 @@ public struct MediaWorker: Sendable {
         guard FileManager.default.fileExists(atPath: file) else {
             throw MediaToolError("neither the source nor the song's rendition is there to measure")
         }
-        let measured = try await tools.measureLoudness(file)
+        let probe = try await tools.probe(file)
+        let measured = try await tools.measureLoudness(file, inputOptions: probe.inputOptions)
         try await writer.setLoudness(trackID: track.id, loudness: measured)
     }
 }
 
 extension MediaTools {
     /// EBU R128 integrated loudness and true peak of a file (ffmpeg's `ebur128` filter, its summary).
-    public func measureLoudness(_ path: String) async throws -> Loudness {
+    /// `inputOptions` are the probe's (e.g. the demuxer a tracker file needs).
+    public func measureLoudness(_ path: String, inputOptions: [String] = []) async throws -> Loudness {
         let output = try await run(
             ffmpeg,
-            ["-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", path, "-map", "0:a:0", "-vn",
-             "-af", "ebur128=peak=true", "-f", "null", "-"])
+            ["-nostdin", "-hide_banner", "-nostats", "-v", "info"] + inputOptions
+                + ["-i", path, "-map", "0:a:0", "-vn", "-af", "ebur128=peak=true", "-f", "null", "-"])
         guard output.status == 0, let loudness = Loudness.parseEBUR128Summary(output.errorText) else {
             let last = output.errorText.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
             throw MediaToolError("cannot measure loudness: \(last)")
