@@ -149,7 +149,9 @@ public struct MediaImporter: Sendable {
                 (report.imported.map { ($1, $0) } + report.updated.map { ($1, $0) }), uniquingKeysWith: { a, _ in a })
             for job in try await queue.failedJobs(limit: 100_000) where keys[job.trackID] != nil {
                 report.failedJobs.append(
-                    SkippedFile(path: keys[job.trackID] ?? job.trackID, reason: "\(job.kind.rawValue): \(job.lastError ?? "failed")"))
+                    SkippedFile(
+                        path: keys[job.trackID] ?? job.trackID,
+                        reason: "\(job.kind.rawValue): \(job.lastError ?? "failed")"))
             }
         } else {
             report.pendingJobs = try await queue.counts(trackIDs: trackIDs).pending

@@ -41,7 +41,9 @@ public struct MediaWorker: Sendable {
     /// Takes and does one job; false when none was due.
     @discardableResult
     public func runOne() async throws -> Bool {
-        guard let job = try await queue.claim(workerID: workerID, now: clock.now(), leaseUntil: rules.leaseEnd(now: clock.now()))
+        guard
+            let job = try await queue.claim(
+                workerID: workerID, now: clock.now(), leaseUntil: rules.leaseEnd(now: clock.now()))
         else { return false }
         if rules.isExhausted(attempts: job.attempts) {
             let reason = job.lastError ?? "its worker stopped before finishing, \(job.attempts - 1) times"

@@ -79,7 +79,8 @@ struct JobsCommand: AsyncParsableCommand {
             do {
                 let queue = services.mediaJobs
                 let counts = try await queue.counts(trackIDs: nil)
-                print("queued \(counts.queued), running \(counts.running), done \(counts.done), failed \(counts.failed)")
+                print(
+                    "queued \(counts.queued), running \(counts.running), done \(counts.done), failed \(counts.failed)")
                 let writer = services.catalogWriter
                 for job in try await queue.failedJobs(limit: 1000) {
                     let source = try await writer.jobTrack(id: job.trackID)?.sourcePath ?? job.trackID

@@ -98,7 +98,8 @@ import Testing
         }
         let damaged = try #require(songs["Damaged"])
         #expect(!damaged.ready && damaged.loudness == nil)
-        let damagedFolder = h.mediaRoot.appendingPathComponent((damaged.previewPath as NSString).deletingLastPathComponent)
+        let damagedFolder = h.mediaRoot.appendingPathComponent(
+            (damaged.previewPath as NSString).deletingLastPathComponent)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: damagedFolder.path)) ?? []
         #expect(left.isEmpty, "a failed run leaves no half-written file: \(left)")
         #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(done: 6, failed: 2))
@@ -168,7 +169,8 @@ import Testing
                 h.tools.ffmpeg,
                 ["-nostdin", "-hide_banner", "-i", path, "-af", "loudnorm=print_format=json", "-f", "null", "-"])
             let json = try #require(output.errorText.range(of: "{", options: .backwards)).lowerBound
-            let report = try JSONSerialization.jsonObject(with: Data(output.errorText[json...].utf8)) as? [String: String]
+            let report =
+                try JSONSerialization.jsonObject(with: Data(output.errorText[json...].utf8)) as? [String: String]
             let ffmpegI = try #require(Double(report?["input_i"] ?? ""))
             let ffmpegTP = try #require(Double(report?["input_tp"] ?? ""))
             #expect(abs(stored - ffmpegI) <= 0.5, "\(level) dBFS: stored \(stored), ffmpeg \(ffmpegI)")

@@ -30,14 +30,18 @@ import Testing
             #expect(try await queue.counts(trackIDs: [a.trackID]) == MediaJobCounts(done: 1))
 
             // B dies (no renewal): at the end of its lease C takes the job; B's late answer changes nothing.
-            #expect(try await queue.claim(workerID: "C", now: now + 29, leaseUntil: rules.leaseEnd(now: now + 29)) == nil)
+            #expect(
+                try await queue.claim(workerID: "C", now: now + 29, leaseUntil: rules.leaseEnd(now: now + 29)) == nil)
             let taken = try #require(
                 try await queue.claim(workerID: "C", now: now + 31, leaseUntil: rules.leaseEnd(now: now + 31)))
             #expect(taken.id == b.id && taken.attempts == 2 && taken.workerID == "C")
             #expect(try await !queue.complete(jobID: b.id, workerID: "B", now: now + 32))
             #expect(try await !queue.renew(jobID: b.id, workerID: "B", leaseUntil: 0, now: now + 32))
-            #expect(try await queue.renew(jobID: b.id, workerID: "C", leaseUntil: rules.leaseEnd(now: now + 50), now: now + 50))
-            #expect(try await queue.claim(workerID: "D", now: now + 70, leaseUntil: rules.leaseEnd(now: now + 70)) == nil,
+            #expect(
+                try await queue.renew(
+                    jobID: b.id, workerID: "C", leaseUntil: rules.leaseEnd(now: now + 50), now: now + 50))
+            #expect(
+                try await queue.claim(workerID: "D", now: now + 70, leaseUntil: rules.leaseEnd(now: now + 70)) == nil,
                 "a renewed lease holds")
             #expect(try await queue.complete(jobID: b.id, workerID: "C", now: now + 71))
             #expect(try await queue.counts(trackIDs: nil) == MediaJobCounts(done: 2))
@@ -56,7 +60,8 @@ import Testing
             let queue = db.mediaJobs(ids: SequentialIDSource(prefix: "job"))
             let now = TestEngine.now
             try await queue.enqueue(kind: .loudness, trackID: tracks[0], payload: "{}", now: now)
-            let first = try #require(try await queue.claim(workerID: "A", now: now, leaseUntil: rules.leaseEnd(now: now)))
+            let first = try #require(
+                try await queue.claim(workerID: "A", now: now, leaseUntil: rules.leaseEnd(now: now)))
             var next = rules.afterFailure(attempts: first.attempts, now: now)
             #expect(
                 try await queue.fail(
@@ -68,16 +73,21 @@ import Testing
             next = rules.afterFailure(attempts: second.attempts, now: now + 10)
             #expect(next.state == .failed)
             _ = try await queue.fail(
-                jobID: second.id, workerID: "A", error: "cannot decode: still", state: next.state, runAfter: next.runAfter,
+                jobID: second.id, workerID: "A", error: "cannot decode: still", state: next.state,
+                runAfter: next.runAfter,
                 now: now + 10)
-            #expect(try await queue.claim(workerID: "A", now: now + 1000, leaseUntil: rules.leaseEnd(now: now + 1000)) == nil)
+            #expect(
+                try await queue.claim(workerID: "A", now: now + 1000, leaseUntil: rules.leaseEnd(now: now + 1000))
+                    == nil)
             let failed = try await queue.failedJobs(limit: 10)
             #expect(failed.map(\.id) == [first.id] && failed.first?.lastError == "cannot decode: still")
             #expect(try await queue.retry(jobID: "no-such-job", now: now + 1000) == 0)
             #expect(try await queue.retry(jobID: nil, now: now + 1000) == 1)
             let retried = try #require(try await queue.job(id: first.id))
             #expect(retried.state == .queued && retried.attempts == 0)
-            #expect(try await queue.claim(workerID: "B", now: now + 1000, leaseUntil: rules.leaseEnd(now: now + 1000)) != nil)
+            #expect(
+                try await queue.claim(workerID: "B", now: now + 1000, leaseUntil: rules.leaseEnd(now: now + 1000))
+                    != nil)
         }
     }
 
@@ -115,8 +125,11 @@ import Testing
             #expect(Set(claims.map(\.0)).count == 60, "no job claimed twice")
             let holders = try await db.backend.read { db in
                 try await db.raw("SELECT id, worker_id, attempts FROM media_jobs").all().map {
-                    (try $0.decode(column: "id", as: String.self), try $0.decode(column: "worker_id", as: String.self),
-                     try $0.decode(column: "attempts", as: Int.self))
+                    (
+                        try $0.decode(column: "id", as: String.self),
+                        try $0.decode(column: "worker_id", as: String.self),
+                        try $0.decode(column: "attempts", as: Int.self)
+                    )
                 }
             }
             let claimedBy = Dictionary(uniqueKeysWithValues: claims)

@@ -10,7 +10,11 @@ import subprocess
 import time
 import uuid
 
-from conftest import BIN, Server, cli, free_port
+from conftest import Server, cli, free_port
+
+# As conftest.py finds it (not imported from there: under `pytest e2e` another suite's conftest may be
+# the module named `conftest`).
+BIN = os.environ.get("SOTUBE_BIN", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "sotube"))
 
 
 def ffmpeg(*args):
