@@ -137,6 +137,8 @@ def test_a_song_is_sold_once_its_preview_exists(data_dir):
         assert status == 409 and "being prepared" in problem["detail"], problem
         assert headers["Content-Type"].startswith("application/problem+json")
         assert server.request("GET", "/api/v1/me", token=buyer)[2]["coins"] == 100, "nothing was charged"
+        status, headers, _ = server.fetch("GET", f"/api/v1/tracks/{song['id']}/audio")
+        assert status == 404 and headers["Content-Type"].startswith("application/problem+json"), "no preview yet"
 
         cli("worker", "--until-idle", "--workers", "2", data=data_dir)
         album = server.request("GET", f"/api/v1/albums/{albums[0]['id']}")[2]
