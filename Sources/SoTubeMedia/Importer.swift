@@ -93,7 +93,8 @@ public struct MediaImporter: Sendable {
     enum Outcome: Sendable {
         case created(String, String)
         case updated(String, String)
-        case unchanged(String)
+        /// With the track id when a job was queued for it all the same (its loudness).
+        case unchanged(String, queued: String?)
         case skipped(SkippedFile)
     }
 
@@ -110,6 +111,7 @@ public struct MediaImporter: Sendable {
         try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
         let art = AlbumArtCache()
         var report = ImportReport()
+        var requeued: [String] = []
         var done = 0
         progress(ImportProgress(done: 0, total: items.count, current: ""))
         try await withThrowingTaskGroup(of: Outcome.self) { group in
@@ -130,8 +132,9 @@ public struct MediaImporter: Sendable {
                 case .updated(let key, let id):
                     report.updated[key] = id
                     name = key
-                case .unchanged(let key):
+                case .unchanged(let key, let queued):
                     report.unchanged.append(key)
+                    if let queued { requeued.append(queued) }
                     name = key
                 case .skipped(let skip):
                     report.skipped.append(skip)
@@ -142,7 +145,7 @@ public struct MediaImporter: Sendable {
             }
         }
         try await writer.finishImport()
-        let trackIDs = Array(report.imported.values) + Array(report.updated.values)
+        let trackIDs = Array(report.imported.values) + Array(report.updated.values) + requeued
         if waitsForJobs {
             try await runJobs(trackIDs: trackIDs, progress: progress)
             let keys = Dictionary(
@@ -209,7 +212,13 @@ public struct MediaImporter: Sendable {
                 known: known, size: stat.size, mtime: stat.mtime, renditionsExist: exists,
                 previewFits: previewFits) == .unchanged
             {
-                return .unchanged(item.sourceKey)
+                // A song imported before loudness was measured gets its measurement now.
+                if let known, !known.loudnessKnown {
+                    try await queue.enqueue(
+                        kind: .loudness, trackID: known.trackID, payload: payload(item), now: clock.now())
+                    return .unchanged(item.sourceKey, queued: known.trackID)
+                }
+                return .unchanged(item.sourceKey, queued: nil)
             }
             let probe: ProbeResult
             do {
@@ -251,17 +260,19 @@ public struct MediaImporter: Sendable {
             // A changed song whose files are still there stays on sale while its new ones are made.
             record.ready = known != nil && exists && known?.mediaPath == plan.mediaPath
             let (id, outcome) = try await writer.upsertTrack(record)
-            let payload = MediaJobPayload(
-                file: item.file.path, keepOriginal: keepsOriginals, previewSeconds: policy.seconds
-            ).encoded()
             for kind in MediaJobKind.allCases {
-                try await queue.enqueue(kind: kind, trackID: id, payload: payload, now: clock.now())
+                try await queue.enqueue(kind: kind, trackID: id, payload: payload(item), now: clock.now())
             }
             return outcome == .created ? .created(item.sourceKey, id) : .updated(item.sourceKey, id)
         } catch {
             logger.warning("import failed", metadata: ["file": "\(item.sourceKey)", "error": "\(error)"])
             return .skipped(SkippedFile(path: item.sourceKey, reason: "error: \(error)"))
         }
+    }
+
+    /// What a job of `item` needs to know.
+    func payload(_ item: ImportItem) -> String {
+        MediaJobPayload(file: item.file.path, keepOriginal: keepsOriginals, previewSeconds: policy.seconds).encoded()
     }
 
     /// Whether the stored preview of a known song keeps to the preview rule. Only songs the rule

@@ -141,6 +141,26 @@ import Testing
         await h.close()
     }
 
+    /// A song imported before loudness existed (no measurement, no job) is measured when its folder
+    /// is imported again, though the file is unchanged.
+    @Test func aSongFromBeforeLoudnessIsMeasuredOnTheNextImport() async throws {
+        let h = try await MediaHarness.make()
+        let music = h.directory.appendingPathComponent("music")
+        try await h.make(music.appendingPathComponent("A/B/01 Old.mp3"), seconds: 20, codec: Codec.mp3)
+        #expect(try await h.importer().importFolder(music).imported.count == 1)
+        try await h.database.backend.transaction { db in
+            try await db.raw("UPDATE tracks SET loudness_centi = NULL, true_peak_centi = NULL").run()
+            try await db.raw("DELETE FROM media_jobs WHERE kind = 'loudness'").run()
+        }
+        let again = try await h.importer().importFolder(music)
+        #expect(again.unchanged.count == 1 && again.imported.isEmpty && again.updated.isEmpty)
+        #expect(try await states(h)["Old"]?.loudness != nil)
+        let third = try await h.importer().importFolder(music)
+        #expect(third.unchanged.count == 1)
+        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(done: 2), "nothing queued twice")
+        await h.close()
+    }
+
     /// Tones of known level: the stored loudness is within 0.5 LU of ffmpeg's own `loudnorm`
     /// analysis and of the level the tone was made at (a sine's loudness is its peak level − 3.01).
     @Test func loudnessAgreesWithFFmpegsOwnReport() async throws {

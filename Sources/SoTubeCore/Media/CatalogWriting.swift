@@ -57,11 +57,14 @@ public struct KnownSource: Sendable, Equatable {
     public var durationMs: Int
     /// A renditions job for it is queued or running: its files are on their way.
     public var jobPending = false
+    /// Its loudness is stored or being measured (false for songs imported before loudness existed).
+    public var loudnessKnown = true
     public init(
         trackID: String, size: Int, mtime: Int, mediaPath: String, previewPath: String, durationMs: Int = 0,
-        jobPending: Bool = false
+        jobPending: Bool = false, loudnessKnown: Bool = true
     ) {
         self.jobPending = jobPending
+        self.loudnessKnown = loudnessKnown
         self.trackID = trackID
         self.size = size
         self.mtime = mtime

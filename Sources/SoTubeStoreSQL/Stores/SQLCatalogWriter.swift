@@ -27,7 +27,10 @@ public struct SQLCatalogWriter: CatalogWriting {
                     """
                     SELECT id, source_size, source_mtime, media_path, preview_path, duration_ms,
                         (SELECT COUNT(*) FROM media_jobs j WHERE j.track_id = tracks.id AND j.kind = 'renditions'
-                            AND j.state IN ('queued', 'running')) AS pending
+                            AND j.state IN ('queued', 'running')) AS pending,
+                        CASE WHEN loudness_centi IS NOT NULL THEN 1 ELSE
+                            (SELECT COUNT(*) FROM media_jobs j WHERE j.track_id = tracks.id AND j.kind = 'loudness'
+                                AND j.state IN ('queued', 'running')) END AS measured
                     FROM tracks WHERE source_path = \(bind: path)
                     """
                 ).first()
@@ -39,7 +42,8 @@ public struct SQLCatalogWriter: CatalogWriting {
                 mediaPath: try row.decode(column: "media_path", as: String.self),
                 previewPath: try row.decode(column: "preview_path", as: String.self),
                 durationMs: try row.decode(column: "duration_ms", as: Int?.self) ?? 0,
-                jobPending: try row.decode(column: "pending", as: Int.self) > 0)
+                jobPending: try row.decode(column: "pending", as: Int.self) > 0,
+                loudnessKnown: try row.decode(column: "measured", as: Int.self) > 0)
         }
     }
 
