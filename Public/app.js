@@ -5,8 +5,6 @@ import { h, icon, toast, notFoundPanel, resetShelves } from './js/ui.js';
 import { state, on, refreshMe } from './js/state.js';
 import { parseHash, go } from './js/router.js';
 import { initPlayer, play, relabelPlayer, restoreQueue, markPlaying, focusPlayer } from './js/player.js';
-import { buyTrack, offerPendingPurchase } from './js/buy.js';
-import { wireShortcuts } from './js/shortcuts.js';
 import { removeAllOffline } from './js/offline.js';
 
 const screens = {
@@ -33,9 +31,14 @@ const topLevel = new Set(['store', 'search', 'library', 'account', 'login', 'reg
 const main = document.getElementById('main');
 const ctx = {
   play: (tracks, index) => play(tracks, index),
-  buy: (track) => buyTrack(track),
+  // Loaded when first needed, like the keyboard shortcuts: the first screen does not wait for them.
+  buy: async (track) => (await import('./js/buy.js')).buyTrack(track),
 };
 let renderToken = 0;
+// Routing waits until boot knows who the user is: a hash change during that first /me request
+// would otherwise send a member to the log-in screen (and from there to the Store).
+let sessionKnown;
+const sessionReady = new Promise((resolve) => { sessionKnown = resolve; });
 
 // ---- shell --------------------------------------------------------------------------------
 
@@ -91,6 +94,8 @@ function paintOffline() {
 
 async function route() {
   const token = ++renderToken;
+  await sessionReady;
+  if (token !== renderToken) return;
   const r = parseHash();
   if (!r.name) {
     // Landing (SPEC A7): members → My Music when they own songs, else Store; others → log in.
@@ -102,7 +107,8 @@ async function route() {
     return;
   }
   if (authScreens.has(r.name) && state.me && r.name !== 'reset-password') {
-    go('#/store', { replace: true });
+    const next = r.query.get('next');
+    go(next && next.startsWith('#/') ? next : '#/store', { replace: true });
     return;
   }
   if (!authScreens.has(r.name) && !state.me) state.guest = true;
@@ -133,7 +139,21 @@ async function route() {
   }
   window.scrollTo(0, 0);
   markPlaying();
-  offerPendingPurchase();
+  // buy.js comes only when a purchase waits to be offered again (intent.js keeps it under this key).
+  if (sessionStorage.getItem('sotube.intent')) import('./js/buy.js').then((m) => m.offerPendingPurchase()).catch(() => {});
+  if (!shortcutsWired) {
+    shortcutsWired = true;
+    afterFirstPictures(() => import('./js/shortcuts.js').then((m) => m.wireShortcuts()).catch(() => {}));
+  }
+}
+
+// The keyboard shortcuts load once the first screen's pictures are in (on a slow network they
+// would otherwise take a connection from them), or after 3 s.
+let shortcutsWired = false;
+function afterFirstPictures(fn) {
+  const pending = [...main.querySelectorAll('img[loading=eager]')].filter((img) => !img.complete);
+  const loaded = Promise.allSettled(pending.map((img) => img.decode()));
+  Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3000))]).then(fn);
 }
 
 // ---- boot ---------------------------------------------------------------------------------
@@ -157,7 +177,6 @@ function wireActivity() {
 async function boot() {
   wireActivity();
   initPlayer();
-  wireShortcuts();
   // Skip links move focus without touching the hash (the hash is the router's).
   document.getElementById('skip-link').addEventListener('click', (e) => { e.preventDefault(); main.focus(); });
   document.getElementById('skip-player').addEventListener('click', (e) => {
@@ -207,6 +226,7 @@ async function boot() {
   } catch (error) {
     toast(error.message, 'error');
   }
+  sessionKnown();
   restoreQueue();
   route();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {

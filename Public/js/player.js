@@ -6,9 +6,6 @@ import * as endpoints from './endpoints.js';
 import { t, formatDuration } from './i18n.js';
 import { h, icon, toast, dialog } from './ui.js';
 import { state, on, isOwned } from './state.js';
-import { buyTrack } from './buy.js';
-import { shareTrack } from './sharing.js';
-import { showNowPlaying, handleMediaKeys, watchCastTargets, castPrompt } from './media-session.js';
 import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue } from './queue.js';
 
 const audio = document.getElementById('audio');
@@ -17,6 +14,14 @@ const sheet = document.getElementById('player');
 let previewStopped = false;
 let ui = null;
 let lastSaved = 0;
+
+// Buying, sharing and the lock screen are loaded when first used: the first screen does not wait
+// for them.
+let mediaSessionModule = null;
+function mediaSession() {
+  mediaSessionModule ??= import('./media-session.js').then((m) => { m.handleMediaKeys(audio, { toggle, step }); return m; });
+  return mediaSessionModule;
+}
 
 function owned(track) { return track && isOwned(track); }
 function previewLimit(track) { return track?.previewSeconds || 30; }
@@ -54,7 +59,7 @@ function load(autoplay, position = 0, { record = true } = {}) {
   }
   if (autoplay) audio.play().catch(playFailed);
   render();
-  showNowPlaying(track);
+  mediaSession().then((m) => m.showNowPlaying(track)).catch(() => {});
   persist();
   if (record && state.me && position === 0) api.post(endpoints.recentlyPlayed, { trackId: track.id }, { quiet: true }).catch(() => {});
 }
@@ -135,6 +140,7 @@ async function promptToBuy() {
 async function buyFromPlayer() {
   const track = current();
   if (!track) return;
+  const { buyTrack } = await import('./buy.js');
   await buyTrack(track); // the 'owned' event switches to the full song (see initPlayer)
 }
 
@@ -193,7 +199,7 @@ function build() {
   const shareAtBox = h('input', { type: 'checkbox', id: 'share-at' });
   const shareAtText = h('span', {}, t('player.shareAt', { time: '0:00' }));
   const shareAt = h('label', { class: 'share-at', for: 'share-at' }, shareAtBox, shareAtText);
-  const cast = h('button', { class: 'icon-btn player-cast', type: 'button', hidden: true, 'aria-label': t('player.cast'), onclick: () => castPrompt(audio) }, icon('cast'));
+  const cast = h('button', { class: 'icon-btn player-cast', type: 'button', hidden: true, 'aria-label': t('player.cast'), onclick: () => mediaSession().then((m) => m.castPrompt(audio)) }, icon('cast'));
   const close = h('button', { class: 'icon-btn player-close', type: 'button', 'aria-label': t('player.close'), onclick: () => sheet.close() }, icon('close'));
   const note = h('p', { class: 'player-note' });
   const upNextList = h('ol', { class: 'up-next-list', role: 'list' });
@@ -211,7 +217,10 @@ function build() {
     upNext));
   audio.addEventListener('volumechange', () => { volume.value = barVolume.value = String(audio.volume); });
   ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, note, upNextList };
-  watchCastTargets(audio, cast);
+  mediaSession().then((m) => m.watchCastTargets(audio, cast)).catch(() => {});
+  // Ready before the buttons are pressed (sharing keeps the press's user activation).
+  import('./sharing.js').catch(() => {});
+  import('./buy.js').catch(() => {});
 }
 
 function render() {
@@ -326,7 +335,9 @@ export function focusPlayer() {
 
 async function shareCurrent() {
   const track = current();
-  if (track) await shareTrack(track, ui?.shareAtBox.checked ? Math.floor(audio.currentTime) : 0);
+  if (!track) return;
+  const { shareTrack } = await import('./sharing.js');
+  await shareTrack(track, ui?.shareAtBox.checked ? Math.floor(audio.currentTime) : 0);
 }
 
 // ---- wiring -------------------------------------------------------------------------------
@@ -349,7 +360,6 @@ export function initPlayer() {
     if (next >= 0) { queue.index = next; load(true); } else render();
   });
   audio.addEventListener('error', () => { if (audio.getAttribute('src')) toast(t('player.error'), 'error'); });
-  handleMediaKeys(audio, { toggle, step });
   on('owned', (ids) => {
     queue.tracks.forEach((track) => { if (ids.includes(track.id)) track.owned = true; });
     const track = current();

@@ -65,11 +65,11 @@ export function icon(name) {
   return svg;
 }
 
-const ARTWORK_SIZES = [100, 300, 600];
+const ARTWORK_SIZES = [100, 200, 300, 600];
 
 /**
  * Artwork image: decorative (the title is always next to it). The browser picks among the sizes
- * the server makes (100, 300, 600) for the `shown` CSS width; `eager` for what the first screen shows.
+ * the server makes (100, 200, 300, 600) for the `shown` CSS width; `eager` for what the first screen shows.
  */
 export function artwork(url, size = 300, cls = 'art', { shown = null, eager = false } = {}) {
   const at = (n) => url.replace(/size=\d+/, `size=${n}`);

@@ -1,10 +1,11 @@
 import Foundation
 import SoTubeCore
 
-/// Album art in three square sizes: `artwork/<key>-600.jpg`, `-300`, `-100`. The catalog stores
-/// `artwork/<key>.jpg`; `ArtworkSizes.path(for:size:)` gives a size's file.
+/// Album art in four square sizes: `artwork/<key>-600.jpg`, `-300`, `-200`, `-100`. The catalog
+/// stores `artwork/<key>.jpg`; `ArtworkSizes.path(for:size:)` gives a size's file. 200 serves the
+/// store's 168 px cards on 1× screens (a third of the bytes of 300 on a phone network).
 public enum ArtworkSizes {
-    public static let sizes = [100, 300, 600]
+    public static let sizes = [100, 200, 300, 600]
 
     /// The file for `size` (rounded up to the next made size) of the stored `base` path.
     public static func path(for base: String, size: Int) -> String {
@@ -25,7 +26,7 @@ extension MediaTools {
         case generated(seed: String)
     }
 
-    /// Writes the three sizes for `key` and returns the stored base path (`artwork/<key>.jpg`).
+    /// Writes the four sizes for `key` and returns the stored base path (`artwork/<key>.jpg`).
     public func makeArtwork(_ source: ArtworkSource, key: String, mediaRoot: URL) async throws
         -> String
     {
@@ -45,11 +46,11 @@ extension MediaTools {
             stream = "[0:v:0]"
         }
         let filter =
-            "\(stream)scale=600:600:force_original_aspect_ratio=increase,crop=600:600,setsar=1,split=3[a][b][c];"
-            + "[b]scale=300:300[b3];[c]scale=100:100[c1]"
+            "\(stream)scale=600:600:force_original_aspect_ratio=increase,crop=600:600,setsar=1,split=4[a][b][c][d];"
+            + "[b]scale=300:300[b3];[c]scale=200:200[c2];[d]scale=100:100[d1]"
         let base = "artwork/\(key).jpg"
         var arguments = input + ["-filter_complex", filter]
-        for (label, size) in [("[a]", 600), ("[b3]", 300), ("[c1]", 100)] {
+        for (label, size) in [("[a]", 600), ("[b3]", 300), ("[c2]", 200), ("[d1]", 100)] {
             let out = mediaRoot.appendingPathComponent(ArtworkSizes.path(for: base, size: size)).path
             arguments += ["-map", label, "-frames:v", "1", "-q:v", "3", "-update", "1", out]
         }

@@ -55,19 +55,29 @@ import Testing
         }
     }
 
-    /// A mail server that takes its time, and counts what it was given.
-    actor SlowMailer: Mailer {
+    /// A mail server that holds every message until the test opens it, and counts what it sent.
+    actor HeldMailer: Mailer {
         var sent: [MailMessage] = []
+        private var open = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
         func send(_ message: MailMessage) async throws {
-            try await Task.sleep(for: .seconds(2))
+            if !open { await withCheckedContinuation { waiting.append($0) } }
             sent.append(message)
+        }
+
+        func openUp() {
+            open = true
+            waiting.forEach { $0.resume() }
+            waiting = []
         }
     }
 
-    /// Known and unknown addresses get the same answer at once: the lookup and the mail come after it.
-    @Test func aResetRequestAnswersBeforeTheMailIsSent() async throws {
+    /// Known and unknown addresses get the same answer at once: the lookup and the mail come after it
+    /// (the mail server holds the mail until both answers are in).
+    @Test(.timeLimit(.minutes(1))) func aResetRequestAnswersBeforeTheMailIsSent() async throws {
         let accounts = InMemoryAccountStore()
-        let mailer = SlowMailer()
+        let mailer = HeldMailer()
         let ids = SequentialIDSource(prefix: "r")
         let auth = AuthService(
             accounts: accounts, hasher: PasswordHasher(cost: 4), clock: ManualClock(), ids: ids, mailer: mailer,
@@ -82,15 +92,15 @@ import Testing
         try await Application(router: router).test(.router) { client in
             var answers: [String] = []
             for email in ["ida@example.com", "nobody@example.com"] {
-                let started = ContinuousClock.now
                 let response = try await client.json(
                     .post, "/api/v1/auth/password-reset", body: PasswordResetRequest(email: email))
                 #expect(response.status == .accepted)
-                #expect(ContinuousClock.now - started < .seconds(1))
                 answers.append(response.text)
             }
             #expect(answers[0] == answers[1])
+            #expect(await mailer.sent.isEmpty)
         }
+        await mailer.openUp()
         for _ in 0..<100 where await mailer.sent.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
         #expect(await mailer.sent.map(\.to) == ["ida@example.com"])
     }

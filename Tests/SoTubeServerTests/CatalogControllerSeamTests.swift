@@ -93,7 +93,8 @@ import Testing
             func schemaVersion() async throws -> Int { throw Failure() }
         }
         try await withSeam({
-            HealthController(health: HealthState(database: Down()), expectedSchemaVersion: 7).register(on: $0)
+            HealthController(health: HealthState(database: Down()), drain: Drain(), expectedSchemaVersion: 7).register(
+                on: $0)
         }) { client in
             let response = try await client.call(.get, "/healthz")
             #expect(response.status == .serviceUnavailable)
@@ -112,8 +113,10 @@ import Testing
         }
         for (version, ready) in [(7, true), (6, false), (8, false)] {
             try await withSeam({
-                HealthController(health: HealthState(database: At(version: version)), expectedSchemaVersion: 7)
-                    .register(on: $0)
+                HealthController(
+                    health: HealthState(database: At(version: version)), drain: Drain(), expectedSchemaVersion: 7
+                )
+                .register(on: $0)
             }) { client in
                 #expect(try await client.call(.get, "/healthz").status == .ok)
                 let response = try await client.call(.get, "/readyz")

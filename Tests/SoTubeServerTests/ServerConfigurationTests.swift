@@ -38,13 +38,15 @@ import Testing
             "SOTUBE_PORT": "9100", "SOTUBE_PREVIEW_SECONDS": "45", "SOTUBE_DEMO": "0", "SOTUBE_BCRYPT_COST": "4",
             "SOTUBE_DATABASE_URL": "postgres://u@127.0.0.1:5432/s", "SOTUBE_DATABASE_POOL_SIZE": "4",
             "SOTUBE_DATABASE_TLS": "verify-full", "SOTUBE_PUBLIC_URL": "https://music.example/",
+            "SOTUBE_DATABASE_STATEMENT_TIMEOUT_MS": "5000",
         ]
         let configuration = try ServerConfiguration.resolve(flags, environment: environment)
         #expect(configuration.port == 9000 && configuration.preview.seconds == 20)
         #expect(!configuration.seedsDemoCatalog && configuration.bcryptCost == 4)
         #expect(
             configuration.database
-                == DatabaseSettings(location: "postgres://u@127.0.0.1:5432/s", poolSize: 4, tls: .verifyFull))
+                == DatabaseSettings(
+                    location: "postgres://u@127.0.0.1:5432/s", poolSize: 4, tls: .verifyFull, statementTimeoutMs: 5000))
         #expect(configuration.baseURL == "https://music.example")
         #expect(try ServerConfiguration.resolve(ConfigurationFlags(), environment: environment).preview.seconds == 45)
     }
@@ -52,7 +54,7 @@ import Testing
     @Test(arguments: [
         ("SOTUBE_PORT", "eighty"), ("SOTUBE_PORT", "70000"), ("SOTUBE_PREVIEW_SECONDS", "2"),
         ("SOTUBE_BCRYPT_COST", "40"), ("SOTUBE_DATABASE_TLS", "maybe"), ("SOTUBE_DATABASE_URL", "mysql://x"),
-        ("SOTUBE_DATABASE_POOL_SIZE", "0"),
+        ("SOTUBE_DATABASE_POOL_SIZE", "0"), ("SOTUBE_DATABASE_STATEMENT_TIMEOUT_MS", "-1"),
     ])
     func unusableValuesAreErrorsNamingThem(_ variable: String, _ value: String) {
         #expect {

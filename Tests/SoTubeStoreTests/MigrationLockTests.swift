@@ -34,4 +34,38 @@ import Testing
         #expect(rows == SoTubeDatabase.latestSchemaVersion)
         for server in servers { await server.shutdown() }
     }
+
+    /// A statement running past the configured timeout is cancelled (its connection goes back to the
+    /// pool), while a server waiting for another's migration lock longer than that still migrates.
+    @Test func statementsLongerThanTheTimeoutAreCancelledButMigrationsWait() async throws {
+        guard let url = try await TestEngine.postgres.freshDatabaseURL() else { return }
+        let settings = DatabaseSettings(location: url, statementTimeoutMs: 300)
+        let first = try await SoTubeDatabase.open(
+            settings, now: TestEngine.now, logger: TestEngine.logger, migrate: true)
+        await #expect(throws: (any Error).self) {
+            try await first.backend.read { db in try await db.raw("SELECT pg_sleep(2)").run() }
+        }
+        let still = try await first.backend.read { db in
+            try await db.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self)
+        }
+        #expect(still == 1)
+        // Hold the migration lock for a second (over three timeouts) while another server migrates.
+        let holder = Task {
+            try await first.backend.transaction { db in
+                for statement in first.backend.dialect.migrationLock {
+                    try await db.raw(SQLQueryString(statement)).run()
+                }
+                try await db.raw("SELECT pg_sleep(1)").run()
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let second = try await SoTubeDatabase.open(
+            settings, now: TestEngine.now, logger: TestEngine.logger, migrate: false)
+        let applied = try await second.migrate(now: TestEngine.now, logger: TestEngine.logger)
+        #expect(applied.isEmpty)
+        try await holder.value
+        #expect(try await second.schemaVersion() == SoTubeDatabase.latestSchemaVersion)
+        await second.shutdown()
+        await first.shutdown()
+    }
 }

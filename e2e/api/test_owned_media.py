@@ -3,6 +3,7 @@ original bytes, a clean name, Range) and albums (a streamed ZIP that Python's zi
 for everyone else; embed pages and oEmbed; a moment on the share page; the profile photo."""
 import io
 import json
+import re
 import struct
 import subprocess
 import urllib.parse
@@ -154,21 +155,45 @@ def test_non_owners_and_guests_get_404_for_the_album_zip(store):
     assert raw(server, "/api/v1/albums/nope/download", token=store["owner"])[0] == 404
 
 
+def policy(headers):
+    """The Content-Security-Policy as {directive: [sources]}."""
+    parts = (part.split() for part in headers["Content-Security-Policy"].split(";") if part.strip())
+    return {words[0]: words[1:] for words in parts}
+
+
 def test_embed_pages_may_be_framed_anywhere_and_other_pages_only_here(store):
     server, track = store["server"], store["tracks"][0]
     for path in (f"/embed/song/{track['id']}", f"/embed/album/{store['album']}"):
         status, headers, body = raw(server, path)
         assert status == 200, path
-        assert headers["Content-Security-Policy"] == "frame-ancestors *"
+        assert policy(headers)["frame-ancestors"] == ["*"]
         assert "X-Frame-Options" not in headers
         page = body.decode()
         assert f"/api/v1/tracks/{track['id']}/audio" in page and "application/json+oembed" in page
-    for path in (f"/song/{track['id']}", "/healthz", f"/api/v1/albums/{store['album']}"):
+    for path in (f"/song/{track['id']}", "/", "/healthz", f"/api/v1/albums/{store['album']}"):
         status, headers, _ = raw(server, path)
         assert status == 200, path
-        assert headers["Content-Security-Policy"] == "frame-ancestors 'self'", path
+        assert policy(headers)["frame-ancestors"] == ["'self'"], path
         assert headers["X-Frame-Options"] == "SAMEORIGIN"
     assert raw(server, "/embed/song/nope")[0] == 404
+
+
+def test_pages_run_only_scripts_from_the_server(store):
+    """Every HTML page: scripts only from files on this server (an injected inline script or
+    handler would not run), nothing sniffed into another type, no path leaked to other sites."""
+    server, track = store["server"], store["tracks"][0]
+    for path in ("/", f"/song/{track['id']}?t=12", f"/embed/song/{track['id']}", f"/embed/album/{store['album']}",
+                 "/api/v1/tracks/nope"):
+        _, headers, body = raw(server, path)
+        rules = policy(headers)
+        assert rules["script-src"] == ["'self'"], path
+        assert rules["object-src"] == ["'none'"] and rules["base-uri"] == ["'self'"], path
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+        assert headers["Referrer-Policy"] == "strict-origin-when-cross-origin", path
+        page = body.decode(errors="replace")
+        if "<html" in page:
+            assert re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page) is None, f"inline script on {path}"
+            assert re.search(r"\son[a-z]+\s*=", page) is None, f"inline handler on {path}"
 
 
 def test_oembed_answers_for_song_and_album_urls(store):

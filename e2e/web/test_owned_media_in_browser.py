@@ -266,6 +266,7 @@ def test_the_player_shares_the_current_moment(make_context, server, needs):
     sheet.get_by_label(re.compile(r"Start at 0:09")).check()
     page.evaluate("() => { navigator.share = undefined; }")
     sheet.get_by_role("button", name="Share").click()
+    expect(page.locator(".toast").filter(has_text="?t=9")).to_be_visible()  # copied
     text = page.evaluate("() => navigator.clipboard.readText()")
     assert f"/song/{song['id']}?t=9" in text, text
 

@@ -63,7 +63,7 @@ def test_guest_previews_a_song_and_is_stopped_at_30_seconds(page, server, needs,
     player.get_by_role("button", name="Play", exact=True).click()
     wait_playing(page)
     # Lock screen / media keys: the Media Session knows what plays.
-    assert page.evaluate("navigator.mediaSession.metadata.title") == title
+    page.wait_for_function("(title) => navigator.mediaSession.metadata?.title === title", arg=title)
     assert page.evaluate("navigator.mediaSession.metadata.artwork.length") >= 1
     # Share: no share sheet in desktop Chromium, so the message and link go to the clipboard.
     player.get_by_role("button", name="Share", exact=True).click()
@@ -153,7 +153,11 @@ def test_favourites_and_recently_played_rows(make_context, server, needs, shot):
     favourite = page.get_by_role("button", name="Add to favourites")
     favourite.click()
     expect(page.get_by_role("button", name="Remove from favourites")).to_have_attribute("aria-pressed", "true")
-    page.get_by_role("button", name="Play", exact=True).click()
+    # The play is recorded in the background; the Store is opened once the server has it.
+    with page.expect_response(lambda r: r.url.endswith("/api/v1/me/recently-played")
+                              and r.request.method == "POST", timeout=20000) as recorded:
+        page.get_by_role("button", name="Play", exact=True).click()
+    assert recorded.value.ok
     wait_playing(page)
     page.locator("#mini").get_by_role("button", name="Pause", exact=True).click()
     tab(page, "Store").click()

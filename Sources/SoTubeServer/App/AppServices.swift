@@ -25,6 +25,8 @@ public struct AppServices: Sendable {
     /// The server's secret (CSRF tokens, and the keys derived from it): from the configuration or
     /// `DATA/secret.key`.
     public let secretKey: [UInt8]
+    /// What a stop waits for (responses still being written) and whether it has begun.
+    public let drain = Drain()
     public var clock: any SoTubeClock { configuration.clock }
     public var ids: any IDSource { configuration.ids }
     public var logger: Logger { configuration.logger }

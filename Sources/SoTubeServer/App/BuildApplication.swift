@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import SoTubeMedia
 import SoTubeStoreSQL
+import UnixSignals
 
 /// The router with every route and middleware: one place, used by `serve` and by the tests. Each
 /// controller gets only the stores and services it uses.
@@ -15,7 +17,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: NoStoreMiddleware())
-    router.add(middleware: FrameGuardMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: SafePathMiddleware())
     if let publicDirectory = configuration.publicDirectory {
@@ -36,7 +38,8 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let app = router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
     let presenter = TrackPresenter(ownership: services.ownership, preview: configuration.preview)
     HealthController(
-        health: HealthState(database: database), expectedSchemaVersion: SoTubeDatabase.latestSchemaVersion
+        health: HealthState(database: database), drain: services.drain,
+        expectedSchemaVersion: SoTubeDatabase.latestSchemaVersion
     ).register(on: app)
     MetricsController(metrics: services.metrics, jobs: services.mediaJobs).register(on: app)
     AuthController(
@@ -92,13 +95,15 @@ func subsonicController(_ services: AppServices) -> SubsonicController {
 public func buildApplication(_ services: AppServices) -> some ApplicationProtocol {
     Application(
         router: buildRouter(services),
+        server: .http1(configuration: .init(additionalChannelHandlers: [services.drain.handler()])),
         configuration: .init(
             address: .hostname(services.configuration.host, port: services.configuration.port),
             serverName: "sotube"),
         logger: services.logger)
 }
 
-/// Serves until SIGTERM or SIGINT, then closes the database.
+/// Serves until SIGTERM or SIGINT; then drains (see `Drain`: readiness fails, responses being
+/// written are finished, for at most `drainLimit`), stops the HTTP server and closes the database.
 public func serve(_ configuration: ServerConfiguration) async throws {
     let services = try await AppServices.open(configuration)
     await services.seedDemoCatalogIfEmpty()
@@ -117,7 +122,7 @@ public func serve(_ configuration: ServerConfiguration) async throws {
         if configuration.mediaWorkers > 0 { await services.runMediaWorkers(configuration.mediaWorkers) }
     }
     do {
-        try await buildApplication(services).runService()
+        try await runUntilStopped(buildApplication(services), drain: services.drain, logger: configuration.logger)
     } catch {
         sweeping.cancel()
         working.cancel()
@@ -130,4 +135,35 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     await working.value
     await services.database.shutdown()
     configuration.logger.info("stopped")
+}
+
+/// How long a stop waits for responses still being written before it closes their connections.
+let drainLimit: Duration = .seconds(30)
+
+/// Runs `application` until SIGTERM or SIGINT, then drains before its graceful shutdown.
+func runUntilStopped(_ application: some ApplicationProtocol, drain: Drain, logger: Logger) async throws {
+    let group = ServiceGroup(
+        configuration: .init(
+            services: [application], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger))
+    // The task that ends first is the server's (on its own, or after the drain asked it to stop).
+    try await withThrowingTaskGroup(of: Bool.self) { tasks in
+        tasks.addTask {
+            try await group.run()
+            return true
+        }
+        tasks.addTask {
+            for await _ in await UnixSignalsSequence(trapping: .sigterm, .sigint) { break }
+            guard !Task.isCancelled else { return false }
+            logger.info("draining", metadata: ["inFlight": "\(drain.inFlight)"])
+            if await !drain.drain(within: drainLimit) {
+                logger.warning(
+                    "stopping with responses still being written", metadata: ["inFlight": "\(drain.inFlight)"])
+            }
+            await group.triggerGracefulShutdown()
+            return false
+        }
+        while let serverEnded = try await tasks.next() {
+            if serverEnded { tasks.cancelAll() }
+        }
+    }
 }

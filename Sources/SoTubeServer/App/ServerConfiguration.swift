@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable {
     public var databasePoolSize: Int = 16
     /// PostgreSQL transport security.
     public var databaseTLS: DatabaseTLS = .disable
+    /// PostgreSQL cancels statements running longer (milliseconds; 0: never).
+    public var databaseStatementTimeoutMs = 30_000
     /// The web app's folder; nil serves no web app.
     public var publicDirectory: URL?
     /// Base of absolute links (mail, share pages); nil: http://localhost:PORT.
@@ -49,10 +51,15 @@ public struct ServerConfiguration: Sendable {
     public var database: DatabaseSettings {
         DatabaseSettings(
             location: databaseURL ?? dataDirectory.appendingPathComponent("sotube.sqlite").path,
-            poolSize: databasePoolSize, tls: databaseTLS)
+            poolSize: databasePoolSize, tls: databaseTLS, statementTimeoutMs: databaseStatementTimeoutMs)
     }
-    public var outboxDirectory: URL { dataDirectory.appendingPathComponent("outbox") }
-    public var mediaDirectory: URL { dataDirectory.appendingPathComponent("media") }
+    /// Mail waiting to be sent; servers of one store share it (a folder they all mount).
+    public var outboxDirectory: URL { outboxRoot ?? dataDirectory.appendingPathComponent("outbox") }
+    /// Audio, previews, renditions and pictures; servers of one store share it.
+    public var mediaDirectory: URL { mediaRoot ?? dataDirectory.appendingPathComponent("media") }
+    /// `SOTUBE_OUTBOX_DIR` and `SOTUBE_MEDIA_ROOT`; nil: inside the data folder.
+    public var outboxRoot: URL?
+    public var mediaRoot: URL?
     public var baseURL: String { publicBaseURL ?? "http://localhost:\(port)" }
 }
 
@@ -109,6 +116,9 @@ extension ServerConfiguration {
             }
             configuration.databaseTLS = mode
         }
+        configuration.databaseStatementTimeoutMs =
+            try reader.int(nil, flag: nil, variable: "SOTUBE_DATABASE_STATEMENT_TIMEOUT_MS", in: 0...86_400_000)
+            ?? 30_000
         if let cost = try reader.int(nil, flag: nil, variable: "SOTUBE_BCRYPT_COST", in: 4...31) {
             configuration.bcryptCost = UInt8(cost)
         }
@@ -140,6 +150,8 @@ extension ServerConfiguration {
             }
             configuration.secretKey = Array(key.utf8)
         }
+        configuration.mediaRoot = environment["SOTUBE_MEDIA_ROOT"].map { URL(fileURLWithPath: $0) }
+        configuration.outboxRoot = environment["SOTUBE_OUTBOX_DIR"].map { URL(fileURLWithPath: $0) }
         configuration.publicBaseURL = environment["SOTUBE_PUBLIC_URL"].map { String($0.trimmingSuffix("/")) }
         configuration.publicDirectory = flags.publicDirectory.map { URL(fileURLWithPath: $0) }
         let level: Logger.Level = flags.verbose ? .debug : .info

@@ -47,13 +47,13 @@ struct EmbedController {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = base.cacheControl
-        headers[.contentSecurityPolicy] = "frame-ancestors *"
+        headers[.contentSecurityPolicy] = SecurityHeaders.embed
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     func oEmbed(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
-        if let format = query.get("format"), format != "json" {
+        if let format = query.get("format"), !format.isEmpty, format != "json" {
             throw Problem(.notImplemented, "Only format=json is offered.", field: "format")
         }
         guard let target = query.get("url"), let subject = OEmbedTarget.parse(target) else {

@@ -2,7 +2,7 @@ import SoTubeAPI
 import SoTubeCore
 
 /// The HTML of the embeddable players: artwork, title, play, progress and Buy (which opens the store
-/// in a new tab). Plain HTML with one small script; it plays `/api/v1/tracks/{id}/audio`.
+/// in a new tab). Plain HTML with one small script (`Public/pages/embed.js`); it plays `/api/v1/tracks/{id}/audio`.
 enum EmbedPage {
     static func song(_ song: CatalogTrack, previewSeconds: Int, oEmbed: String) -> String {
         let item = """
@@ -77,35 +77,7 @@ enum EmbedPage {
             \(items)
             </ol>
             <audio id="audio" preload="none"></audio>
-            <script>
-            (() => {
-              const audio = document.getElementById('audio'), play = document.getElementById('play');
-              const seek = document.getElementById('seek'), time = document.getElementById('time');
-              const rows = [...document.querySelectorAll('.row')];
-              let current = -1, limit = 30;
-              const clock = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-              const paint = () => {
-                play.textContent = audio.paused ? '▶' : '❚❚';
-                play.setAttribute('aria-label', audio.paused ? 'Play' : 'Pause');
-                const total = Math.min(limit, Number.isFinite(audio.duration) ? audio.duration : limit);
-                seek.max = String(total); seek.value = String(audio.currentTime);
-                time.textContent = clock(audio.currentTime);
-              };
-              const choose = (i) => {
-                current = i; limit = Number(rows[i].dataset.limit) || 30;
-                rows.forEach((r, n) => r.toggleAttribute('aria-current', n === i));
-                audio.src = rows[i].dataset.src;
-              };
-              play.addEventListener('click', () => {
-                if (current < 0) choose(0);
-                if (audio.paused) audio.play().catch(() => {}); else audio.pause();
-              });
-              rows.forEach((row, i) => row.addEventListener('click', () => { choose(i); audio.play().catch(() => {}); }));
-              seek.addEventListener('input', () => { audio.currentTime = Math.min(Number(seek.value), limit); });
-              ['play', 'pause', 'timeupdate', 'loadedmetadata'].forEach((e) => audio.addEventListener(e, paint));
-              audio.addEventListener('ended', () => { if (current + 1 < rows.length) { choose(current + 1); audio.play().catch(() => {}); } else paint(); });
-            })();
-            </script>
+            <script src="/pages/embed.js" defer></script>
             </body>
             </html>
             """

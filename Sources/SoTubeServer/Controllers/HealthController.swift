@@ -4,6 +4,8 @@ import SoTubeAPI
 /// `/healthz` (liveness), `/readyz` (readiness) and `/openapi.json`.
 struct HealthController {
     let health: HealthState
+    /// A stopping server is not ready: the load balancer sends its clients elsewhere.
+    let drain: Drain
     /// The schema version this build migrates to.
     let expectedSchemaVersion: Int
     private var database: any HealthCheck { health.database }
@@ -19,7 +21,7 @@ struct HealthController {
         router.get("/readyz") { _, _ in
             do {
                 let version = try await database.schemaVersion()
-                let ready = version == expectedSchemaVersion
+                let ready = version == expectedSchemaVersion && !drain.isDraining
                 return try jsonResponse(
                     ReadinessResponse(
                         status: ready ? .ok : .unavailable, database: "ok", schemaVersion: version,

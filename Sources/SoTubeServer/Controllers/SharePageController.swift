@@ -93,12 +93,7 @@ struct SharePageController {
             <p>Plays a \(previewSeconds)-second preview, or the whole song when it is yours\(start > 0 ? " · starts at \(SharedMoment.clock(start))" : "").</p>
             <a href="\(escape(app))">Open in SoTube</a>
             </main>
-            <script>
-            (() => { const a = document.getElementById('audio'); const start = Number(a.dataset.start) || 0;
-              if (!start) return;
-              const seek = () => { if (a.currentTime < start - 0.5 && a.seekable.length) a.currentTime = start; };
-              a.addEventListener('loadedmetadata', seek); a.addEventListener('play', seek, { once: true }); })();
-            </script>
+            <script src="/pages/moment.js" defer></script>
             </body>
             </html>
             """

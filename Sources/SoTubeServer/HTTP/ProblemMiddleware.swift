@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import SoTubeCore
+import SoTubeStoreSQL
 
 /// Turns every error into a problem document, so no client ever sees a bare error or a crash.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -22,6 +23,13 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             return try Problem(error.status, Self.defaultDetail(error.status))
                 .response(from: request, context: context)
+        } catch  where DatabaseOutage.isOutage(error) {
+            context.logger.warning(
+                "database unavailable", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            var problem = Problem(
+                .serviceUnavailable, "The store cannot reach its database right now. Please try again in a moment.")
+            problem.headers[.retryAfter] = "2"
+            return try problem.response(from: request, context: context)
         } catch {
             context.logger.error(
                 "unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])

@@ -42,15 +42,16 @@ public struct MediaService: Sendable {
         }
     }
 
-    /// The picture of `subject` in the made size nearest above `size` (the original when that size
-    /// is missing). Throws notFound for an unknown subject or one without a picture.
+    /// The picture of `subject` in the made size nearest above `size`; a larger one when that size
+    /// is missing (pictures made before a size was added), the original when none is. Throws
+    /// notFound for an unknown subject or one without a picture.
     public func artwork(_ subject: ArtworkSubject, size: Int) async throws -> File {
         guard let found = try await lookup.artwork(subject) else {
             throw DomainError.notFound(what: subject.displayName)
         }
         guard let base = found else { throw Problem(.notFound, "\(subject.displayName) has no picture.") }
-        var file = url(ArtworkSizes.path(for: base, size: size))
-        if !FileManager.default.fileExists(atPath: file.path) { file = url(base) }
+        let candidates = ArtworkSizes.sizes.filter { $0 >= size }.map { url(ArtworkSizes.path(for: base, size: $0)) }
+        let file = candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? url(base)
         return File(url: file, contentType: "image/jpeg")
     }
 

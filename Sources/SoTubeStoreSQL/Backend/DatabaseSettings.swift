@@ -1,15 +1,19 @@
 /// How to reach the database: a SQLite file path or a `postgres://` URL, with the PostgreSQL pool
-/// size and transport security.
+/// size, transport security and statement timeout.
 public struct DatabaseSettings: Sendable, Equatable {
     public var location: String
     /// PostgreSQL connections per process (SQLite uses one writer and a few readers).
     public var poolSize: Int
     public var tls: DatabaseTLS
+    /// PostgreSQL cancels a statement that runs longer (milliseconds; 0: never), so a stuck query
+    /// frees its connection instead of holding the pool. Migrations wait for each other without it.
+    public var statementTimeoutMs: Int
 
-    public init(location: String, poolSize: Int = 16, tls: DatabaseTLS = .disable) {
+    public init(location: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, statementTimeoutMs: Int = 30_000) {
         self.location = location
         self.poolSize = poolSize
         self.tls = tls
+        self.statementTimeoutMs = statementTimeoutMs
     }
 
     public var isPostgres: Bool { location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") }

@@ -19,7 +19,8 @@ public enum SQLBackends {
     package static func open(_ settings: DatabaseSettings, logger: Logger) async throws -> any SQLBackend {
         if settings.isPostgres {
             return try await PostgresBackend.connect(
-                url: settings.location, poolSize: settings.poolSize, tls: settings.tls, logger: logger)
+                url: settings.location, poolSize: settings.poolSize, tls: settings.tls,
+                statementTimeoutMs: settings.statementTimeoutMs, logger: logger)
         }
         return try await SQLiteBackend.open(path: settings.location, logger: logger)
     }

@@ -29,13 +29,14 @@ public enum StoreDialect: String, Sendable {
 
     /// The first statement of a transaction that must read one consistent snapshot (PostgreSQL's
     /// default READ COMMITTED gives each statement its own; SQLite's single writer already holds one).
-    /// A statement that makes the transaction it runs in the only one migrating (PostgreSQL: a
+    /// Statements that make the transaction they run in the only one migrating (PostgreSQL: a
     /// transaction-scoped advisory lock, so a second server starting at the same time waits, then
-    /// finds the migrations done). SQLite's single writer serialises transactions already.
-    public var migrationLock: String? {
+    /// finds the migrations done; the wait and the migration are not cut short by the statement
+    /// timeout). SQLite's single writer serialises transactions already.
+    public var migrationLock: [String] {
         switch self {
-        case .sqlite: return nil
-        case .postgres: return "SELECT pg_advisory_xact_lock(7347147331)"
+        case .sqlite: return []
+        case .postgres: return ["SET LOCAL statement_timeout = 0", "SELECT pg_advisory_xact_lock(7347147331)"]
         }
     }
 

@@ -53,7 +53,7 @@ public struct Migrator: Sendable {
             let name = migration.name
             let lock = backend.dialect.migrationLock
             let ran = try await backend.transaction { db -> Bool in
-                if let lock { try await db.raw(SQLQueryString(lock)).run() }
+                for statement in lock { try await db.raw(SQLQueryString(statement)).run() }
                 // Re-check inside the transaction: another process may have migrated meanwhile.
                 let row = try await db.raw(
                     "SELECT COUNT(*) AS n FROM schema_migrations WHERE version = \(bind: version)"
@@ -81,7 +81,7 @@ public struct Migrator: Sendable {
     private func ensureTable(_ backend: any SQLBackend) async throws {
         let lock = backend.dialect.migrationLock
         try await backend.transaction { db in
-            if let lock { try await db.raw(SQLQueryString(lock)).run() }
+            for statement in lock { try await db.raw(SQLQueryString(statement)).run() }
             try await db.raw(
                 """
                 CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -1,0 +1,40 @@
+import HTTPTypes
+import Hummingbird
+
+/// The browser-side defences on every answer:
+/// - a `Content-Security-Policy` that runs scripts only from this server (no inline script, no
+///   `eval`), loads everything else from here too, and lets no other site frame the page
+///   (clickjacking: a hidden Buy button). The embed pages set their own (`SecurityHeaders.embed`).
+/// - `X-Content-Type-Options: nosniff` (an uploaded or served file is never run as another type),
+///   `Referrer-Policy` (other sites see our origin, never a page's path or query), and the older
+///   `X-Frame-Options` for browsers without `frame-ancestors`.
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        var response = try await next(request, context)
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = SecurityHeaders.app
+            response.headers[SecurityHeaders.frameOptions] = "SAMEORIGIN"
+        }
+        response.headers[SecurityHeaders.contentTypeOptions] = "nosniff"
+        response.headers[SecurityHeaders.referrerPolicy] = "strict-origin-when-cross-origin"
+        return response
+    }
+}
+
+enum SecurityHeaders {
+    /// Inline `<style>` stays allowed (the server-rendered pages carry their small styles inline);
+    /// inline script does not.
+    static let sources =
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+        + "media-src 'self' blob:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
+        + "base-uri 'self'; form-action 'self'"
+    static let app = sources + "; frame-ancestors 'self'"
+    /// The embeddable players may be framed by any site.
+    static let embed = sources + "; frame-ancestors *"
+
+    static let frameOptions = HTTPField.Name("X-Frame-Options")!
+    static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+}

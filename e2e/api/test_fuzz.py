@@ -1,0 +1,38 @@
+"""A bounded schemathesis run against the server's own OpenAPI document (issue 11): over 2,000
+generated requests, as a guest and as a logged-in buyer, with a fixed seed, and no answer is a 5xx.
+(That every answer also matches the document is not asserted yet: see the issue note.)"""
+import shutil
+import subprocess
+import sys
+
+from conftest import Server, free_port
+
+
+def test_generated_requests_never_get_a_server_error(tmp_path):
+    port = free_port()
+    server = Server(tmp_path, port, args=("--port", str(port)))
+    try:
+        status, _, body = server.request("POST", "/api/v1/auth/register",
+                                         {"username": "fuzz", "email": "fuzz@example.com", "password": "long-enough-1"})
+        assert status == 201, body
+        runs = {"guest": [], "buyer": ["-H", f"Authorization: Bearer {body['token']}"]}
+        for who, headers in runs.items():
+            st = shutil.which("st") or shutil.which("schemathesis")
+            command = [st] if st else [sys.executable, "-m", "schemathesis.cli"]
+            result = subprocess.run(
+                [*command, "run", f"{server.base}/openapi.json", "--url", server.base, *headers,
+                 "--checks", "not_a_server_error", "--seed", "20261123", "--max-examples", "30", "--workers", "2",
+                 # Logging out or changing the password would end the buyer's session for the rest
+                 # of the run; oEmbed answers 501 to format=xml because the oEmbed spec says so.
+                 "--exclude-path", "/api/v1/auth/logout", "--exclude-path", "/api/v1/me/password",
+                 "--exclude-path", "/oembed", "--no-color"],
+                capture_output=True, text=True, timeout=300)
+            summary = result.stdout[-3000:]
+            generated = [line for line in result.stdout.splitlines() if "generated" in line]
+            print(who, generated)
+            assert result.returncode == 0, f"{who}:\n{summary}\n{result.stderr[-2000:]}"
+            count = int(generated[-1].split()[0]) if generated else 0
+            assert count >= 1000, f"{who}: only {count} requests generated\n{summary}"
+        assert '"status":"5' not in server.logs()
+    finally:
+        server.stop()

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# A local cluster on loopback: a throw-away PostgreSQL, two `sotube serve` processes sharing it (one
+# secret, one media root, one outbox) and nginx balancing between them.
+#   eval "$(scripts/cluster.sh start)"   → SOTUBE_CLUSTER_URL (nginx), SOTUBE_CLUSTER_DIR,
+#                                          SOTUBE_CLUSTER_SERVERS (the two servers' URLs)
+#   scripts/cluster.sh stop "$SOTUBE_CLUSTER_DIR"
+# The binary is $SOTUBE_BIN or .build/debug/sotube (build it first). The demo catalog is seeded once,
+# by `sotube demo`, before the servers start (SOTUBE_CLUSTER_SEED=none: an empty catalog). docs/deploy.md shows the same on real machines.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+start() {
+  local bin=${SOTUBE_BIN:-$PWD/.build/debug/sotube}
+  [[ -x $bin ]] || { echo "cluster: $bin not found: swift build first, or set SOTUBE_BIN" >&2; exit 1; }
+  command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || { echo "cluster: nginx not found (apt-get install nginx)" >&2; exit 1; }
+  local dir; dir=$(mktemp -d /tmp/sotube-cluster.XXXXXX)
+  eval "$(bash scripts/pg-start.sh)"
+  echo "$SOTUBE_PG_DIR" >"$dir/pg-dir"
+  local database="$SOTUBE_TEST_POSTGRES_URL"
+  mkdir -p "$dir/media" "$dir/outbox"
+  export SOTUBE_DATABASE_URL="$database" SOTUBE_MEDIA_ROOT="$dir/media" SOTUBE_OUTBOX_DIR="$dir/outbox"
+  export SOTUBE_SECRET_KEY; SOTUBE_SECRET_KEY=$(head -c 32 /dev/urandom | base64 | tr -d '\n=')
+  export SOTUBE_TRUSTED_PROXIES=127.0.0.1 SOTUBE_DEMO=0 SOTUBE_PAYMENTS=sandbox
+  export SOTUBE_BCRYPT_COST=${SOTUBE_BCRYPT_COST:-10}
+  "$bin" migrate --data "$dir/seed" >"$dir/seed.log" 2>&1 || { cat "$dir/seed.log" >&2; exit 1; }
+  # SOTUBE_CLUSTER_SEED=none starts with an empty catalog (the tests import their own songs).
+  if [[ ${SOTUBE_CLUSTER_SEED:-demo} == demo ]]; then
+    "$bin" demo --data "$dir/seed" >>"$dir/seed.log" 2>&1 || { cat "$dir/seed.log" >&2; exit 1; }
+  fi
+  local servers=() upstream=""
+  for n in 1 2; do
+    local port; port=$(free_port)
+    mkdir -p "$dir/server$n"
+    (cd "$dir/server$n" && exec "$bin" serve --host 127.0.0.1 --port "$port" --data "$dir/server$n/data" \
+      >"$dir/server$n/server.log" 2>&1) &
+    echo $! >"$dir/server$n/pid"
+    echo "$port" >"$dir/server$n/port"
+    servers+=("http://127.0.0.1:$port")
+    upstream+="    server 127.0.0.1:$port max_fails=1 fail_timeout=2s;"$'\n'
+  done
+  for url in "${servers[@]}"; do
+    for _ in $(seq 1 200); do curl -sf "$url/readyz" >/dev/null && break; sleep 0.3; done
+    curl -sf "$url/readyz" >/dev/null || { echo "cluster: $url never became ready" >&2; cat "$dir"/server*/server.log >&2; exit 1; }
+  done
+  local lb; lb=$(free_port)
+  sed -e "s|@PORT@|$lb|" -e "s|@DIR@|$dir|g" -e "/@UPSTREAM@/{r /dev/stdin" -e "d}" docs/nginx-cluster.conf \
+    >"$dir/nginx.conf" <<<"$upstream"
+  /usr/sbin/nginx -c "$dir/nginx.conf" -p "$dir" 2>"$dir/nginx.err" || { cat "$dir/nginx.err" >&2; exit 1; }
+  for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$lb/readyz" >/dev/null && break; sleep 0.1; done
+  echo "export SOTUBE_CLUSTER_URL=http://127.0.0.1:$lb"
+  echo "export SOTUBE_CLUSTER_DIR=$dir"
+  echo "export SOTUBE_CLUSTER_SERVERS='${servers[*]}'"
+  echo "export SOTUBE_CLUSTER_DATABASE_URL=$database"
+}
+
+stop() {
+  local dir=${1:?usage: cluster.sh stop DIR}
+  [[ -f $dir/nginx.pid ]] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
+  for pidfile in "$dir"/server*/pid; do
+    [[ -f $pidfile ]] && kill -TERM "$(cat "$pidfile")" 2>/dev/null || true
+  done
+  for pidfile in "$dir"/server*/pid; do
+    [[ -f $pidfile ]] || continue
+    for _ in $(seq 1 100); do kill -0 "$(cat "$pidfile")" 2>/dev/null || break; sleep 0.1; done
+  done
+  [[ -f $dir/pg-dir ]] && SOTUBE_PG_DIR=$(cat "$dir/pg-dir") bash scripts/pg-stop.sh || true
+  rm -rf "$dir"
+}
+
+case ${1:-} in
+  start) start ;;
+  stop) stop "${2:-}" ;;
+  *) echo "usage: cluster.sh start | stop DIR" >&2; exit 2 ;;
+esac
