@@ -26,6 +26,12 @@ public struct TrackDTO: Codable, Sendable, Equatable {
     public var audioUrl: String
     /// Seconds of audio a non-owner may hear (30).
     public var previewSeconds: Int
+    /// False while the song is being prepared (its preview is not made yet): it cannot be bought
+    /// until then (409). Absent from older servers: ready.
+    public var ready: Bool?
+    /// EBU R128 loudness, once measured: integrated (LUFS) and true peak (dBTP) of the song and of
+    /// its album; players turn them into a gain (e.g. toward −14 LUFS, lowered to keep the peak below −1 dBTP).
+    public var loudness: LoudnessDTO?
 
     public init(
         id: String, title: String, artistId: String, artistName: String, albumId: String, albumTitle: String,
@@ -48,6 +54,21 @@ public struct TrackDTO: Codable, Sendable, Equatable {
         self.artworkUrl = artworkUrl
         self.audioUrl = audioUrl
         self.previewSeconds = previewSeconds
+    }
+}
+
+/// EBU R128 measurements of a song and its album.
+public struct LoudnessDTO: Codable, Sendable, Equatable {
+    public var integratedLufs: Double
+    public var truePeakDb: Double
+    public var albumIntegratedLufs: Double?
+    public var albumTruePeakDb: Double?
+
+    public init(integratedLufs: Double, truePeakDb: Double, albumIntegratedLufs: Double?, albumTruePeakDb: Double?) {
+        self.integratedLufs = integratedLufs
+        self.truePeakDb = truePeakDb
+        self.albumIntegratedLufs = albumIntegratedLufs
+        self.albumTruePeakDb = albumTruePeakDb
     }
 }
 

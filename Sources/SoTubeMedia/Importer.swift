@@ -8,6 +8,10 @@ public struct ImportReport: Sendable {
     public var updated: [String: String] = [:]
     public var unchanged: [String] = []
     public var skipped: [SkippedFile] = []
+    /// Songs whose media job failed for good (when the import waited for its jobs), with the reason.
+    public var failedJobs: [SkippedFile] = []
+    /// Jobs still queued or running when the import returned (it did not wait).
+    public var pendingJobs = 0
     public var seconds: Double = 0
     public init() {}
 
@@ -16,36 +20,62 @@ public struct ImportReport: Sendable {
 }
 
 public struct ImportProgress: Sendable {
+    public enum Phase: String, Sendable { case scan, jobs }
     public var done: Int
     public var total: Int
     public var current: String
+    public var phase: Phase = .scan
+    public init(done: Int, total: Int, current: String, phase: Phase = .scan) {
+        self.done = done
+        self.total = total
+        self.current = current
+        self.phase = phase
+    }
 }
 
-/// Imports audio files into the catalog: probe, tags (or path fallback), artwork, preview,
-/// full-song rendition, waveform. `concurrency` ffmpeg jobs run at once (one per core).
+/// Imports audio files into the catalog in two stages. The scan (stat, probe, tags or the path
+/// fallback, artwork) writes each song's row and never transcodes; the heavy work (preview,
+/// full-song rendition, waveform, loudness) becomes jobs in the database's queue, done by
+/// `MediaWorker`s. A new song is on sale once its renditions job has made its preview. The importer
+/// waits for its jobs (running `concurrency` workers itself) unless `waitsForJobs` is false.
 public struct MediaImporter: Sendable {
     public var tools: MediaTools
     public var writer: any CatalogWriting
+    public var queue: any MediaJobQueue
     public var mediaRoot: URL
     public var policy: PreviewPolicy
     public var concurrency: Int
     public var logger: Logger
+    public var clock: any SoTubeClock
+    public var rules = MediaJobRules()
+    /// Whether `importItems` returns only when the jobs of its songs are done or failed.
+    public var waitsForJobs = true
     /// Whether a transcoded song keeps its imported file for downloads (`OriginalFile`); the demo
     /// catalog's synthesized WAVs are not worth keeping.
     public var keepsOriginals = true
 
     public init(
-        tools: MediaTools = MediaTools(), writer: any CatalogWriting, mediaRoot: URL,
+        tools: MediaTools = MediaTools(), writer: any CatalogWriting, queue: any MediaJobQueue, mediaRoot: URL,
         policy: PreviewPolicy = .init(),
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        clock: any SoTubeClock = SystemClock(),
         logger: Logger = Logger(label: "import")
     ) {
         self.tools = tools
         self.writer = writer
+        self.queue = queue
         self.mediaRoot = mediaRoot
         self.policy = policy
         self.concurrency = concurrency
+        self.clock = clock
         self.logger = logger
+    }
+
+    /// A worker doing jobs into this importer's media folder.
+    public func worker(workerID: String = MediaWorker.defaultWorkerID()) -> MediaWorker {
+        MediaWorker(
+            queue: queue, writer: writer, tools: tools, mediaRoot: mediaRoot, rules: rules, clock: clock,
+            workerID: workerID, logger: logger)
     }
 
     /// Imports every audio file under `root`.
@@ -63,7 +93,8 @@ public struct MediaImporter: Sendable {
     enum Outcome: Sendable {
         case created(String, String)
         case updated(String, String)
-        case unchanged(String)
+        /// With the track id when a job was queued for it all the same (its loudness).
+        case unchanged(String, queued: String?)
         case skipped(SkippedFile)
     }
 
@@ -80,6 +111,7 @@ public struct MediaImporter: Sendable {
         try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
         let art = AlbumArtCache()
         var report = ImportReport()
+        var requeued: [String] = []
         var done = 0
         progress(ImportProgress(done: 0, total: items.count, current: ""))
         try await withThrowingTaskGroup(of: Outcome.self) { group in
@@ -100,8 +132,9 @@ public struct MediaImporter: Sendable {
                 case .updated(let key, let id):
                     report.updated[key] = id
                     name = key
-                case .unchanged(let key):
+                case .unchanged(let key, let queued):
                     report.unchanged.append(key)
+                    if let queued { requeued.append(queued) }
                     name = key
                 case .skipped(let skip):
                     report.skipped.append(skip)
@@ -112,8 +145,50 @@ public struct MediaImporter: Sendable {
             }
         }
         try await writer.finishImport()
+        let trackIDs = Array(report.imported.values) + Array(report.updated.values) + requeued
+        if waitsForJobs {
+            try await runJobs(trackIDs: trackIDs, progress: progress)
+            let keys = Dictionary(
+                (report.imported.map { ($1, $0) } + report.updated.map { ($1, $0) }), uniquingKeysWith: { a, _ in a })
+            for job in try await queue.failedJobs(limit: 100_000) where keys[job.trackID] != nil {
+                report.failedJobs.append(
+                    SkippedFile(
+                        path: keys[job.trackID] ?? job.trackID,
+                        reason: "\(job.kind.rawValue): \(job.lastError ?? "failed")"))
+            }
+        } else {
+            report.pendingJobs = try await queue.counts(trackIDs: trackIDs).pending
+        }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// Runs `concurrency` workers in this process until no job of `trackIDs` is queued or running
+    /// (other processes' workers may take some of them too), reporting progress.
+    public func runJobs(
+        trackIDs: [String], progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws {
+        let first = try await queue.counts(trackIDs: trackIDs)
+        guard first.pending > 0 else { return }
+        let finished = FinishedFlag()
+        let workers = (0..<max(1, concurrency)).map { _ in worker() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in workers {
+                group.addTask { await worker.run(idleSeconds: 0.2) { finished.isSet } }
+            }
+            group.addTask {
+                defer { finished.set() }
+                while true {
+                    let counts = try await queue.counts(trackIDs: trackIDs)
+                    progress(
+                        ImportProgress(
+                            done: counts.done + counts.failed, total: counts.total, current: "", phase: .jobs))
+                    if counts.pending == 0 { return }
+                    try await Task.sleep(nanoseconds: 250_000_000)
+                }
+            }
+            try await group.waitForAll()
+        }
     }
 
     func process(_ item: ImportItem, art: AlbumArtCache) async -> Outcome {
@@ -137,7 +212,13 @@ public struct MediaImporter: Sendable {
                 known: known, size: stat.size, mtime: stat.mtime, renditionsExist: exists,
                 previewFits: previewFits) == .unchanged
             {
-                return .unchanged(item.sourceKey)
+                // A song imported before loudness was measured gets its measurement now.
+                if let known, !known.loudnessKnown {
+                    try await queue.enqueue(
+                        kind: .loudness, trackID: known.trackID, payload: payload(item), now: clock.now())
+                    return .unchanged(item.sourceKey, queued: known.trackID)
+                }
+                return .unchanged(item.sourceKey, queued: nil)
             }
             let probe: ProbeResult
             do {
@@ -166,30 +247,32 @@ public struct MediaImporter: Sendable {
             let artworkPath = await art.artwork(key: albumKey) {
                 await makeArtwork(artSource, albumKey: albumKey)
             }
-            let renditions: TrackRenditions
-            do {
-                renditions = try await tools.makeRenditions(
-                    source: item.file.path, probe: probe, mediaRoot: mediaRoot,
-                    folder: "tracks/\(StableHash.hex(item.sourceKey))", policy: policy, keepOriginal: keepsOriginals)
-            } catch let error as MediaToolError {
-                return .skipped(
-                    SkippedFile(path: item.sourceKey, reason: "cannot decode: \(error.message)"))
-            }
-            let record = CatalogTrackRecord(
+            let folder = "tracks/\(StableHash.hex(item.sourceKey))"
+            let plan = MediaTools.renditionPlan(source: item.file.path, probe: probe, folder: folder)
+            var record = CatalogTrackRecord(
                 sourcePath: item.sourceKey, sourceSize: stat.size, sourceMtime: stat.mtime,
                 metadata: metadata,
-                mediaPath: renditions.mediaPath, mediaType: renditions.mediaType,
-                previewPath: renditions.previewPath,
-                previewType: renditions.previewType, waveform: renditions.waveform,
+                mediaPath: plan.mediaPath, mediaType: plan.mediaType,
+                previewPath: plan.previewPath, previewType: plan.previewType, waveform: [],
                 artworkPath: artworkPath,
                 price: item.price, lyrics: item.lyrics, artistBio: item.artistBio,
                 albumPrice: item.albumPrice)
+            // A changed song whose files are still there stays on sale while its new ones are made.
+            record.ready = known != nil && exists && known?.mediaPath == plan.mediaPath
             let (id, outcome) = try await writer.upsertTrack(record)
+            for kind in MediaJobKind.allCases {
+                try await queue.enqueue(kind: kind, trackID: id, payload: payload(item), now: clock.now())
+            }
             return outcome == .created ? .created(item.sourceKey, id) : .updated(item.sourceKey, id)
         } catch {
             logger.warning("import failed", metadata: ["file": "\(item.sourceKey)", "error": "\(error)"])
             return .skipped(SkippedFile(path: item.sourceKey, reason: "error: \(error)"))
         }
+    }
+
+    /// What a job of `item` needs to know.
+    func payload(_ item: ImportItem) -> String {
+        MediaJobPayload(file: item.file.path, keepOriginal: keepsOriginals, previewSeconds: policy.seconds).encoded()
     }
 
     /// Whether the stored preview of a known song keeps to the preview rule. Only songs the rule
@@ -212,6 +295,14 @@ public struct MediaImporter: Sendable {
         }
         return try? await tools.makeArtwork(.generated(seed: albumKey), key: key, mediaRoot: mediaRoot)
     }
+}
+
+/// Set once, read by every worker of an import: its jobs are finished.
+final class FinishedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
 
 /// Makes each album's artwork once per run, however many of its tracks are imported at once.

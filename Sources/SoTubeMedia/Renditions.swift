@@ -28,6 +28,32 @@ public struct TrackRenditions: Sendable {
 }
 
 extension MediaTools {
+    /// Where a song's renditions go and what they are, known from the probe alone (the scan writes
+    /// them on the track before its job makes the files).
+    public static func renditionPlan(source: String, probe: ProbeResult, folder: String) -> TrackRenditions {
+        let sourceExt = (source as NSString).pathExtension.lowercased()
+        let copy = copiesSource(sourceExt: sourceExt, probe: probe)
+        let fullExt = copy ? sourceExt : "mp3"
+        return TrackRenditions(
+            mediaPath: "\(folder)/full.\(fullExt)",
+            mediaType: AudioFormatRules.contentType(forExtension: fullExt),
+            previewPath: "\(folder)/preview.mp3", previewType: "audio/mpeg", waveform: [])
+    }
+
+    /// Whether the full-song rendition is the source itself (every browser plays it).
+    static func copiesSource(sourceExt: String, probe: ProbeResult) -> Bool {
+        probe.universallyPlayable && ["mp3", "m4a", "mp4", "aac"].contains(sourceExt)
+    }
+
+    /// Removes the temporary files a run that never finished left in a track's folder (`*.part*`):
+    /// called by the job that holds the track's lease, before it writes its own.
+    public static func removePartialFiles(in directory: URL) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where name.contains(".part") {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
     /// Makes the preview (the first `PreviewPolicy.previewLength` seconds — never more than half the
     /// song — with a fade-out, MP3 128k), the full-song rendition (the source copied
     /// when every browser plays it, else MP3 192k CBR) and waveform peaks, in one ffmpeg run.
@@ -42,7 +68,7 @@ extension MediaTools {
         let directory = mediaRoot.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let sourceExt = (source as NSString).pathExtension.lowercased()
-        let copy = probe.universallyPlayable && ["mp3", "m4a", "mp4", "aac"].contains(sourceExt)
+        let copy = Self.copiesSource(sourceExt: sourceExt, probe: probe)
         let fullExt = copy ? sourceExt : "mp3"
         let fullName = "full.\(fullExt)"
         let previewName = "preview.mp3"
@@ -57,6 +83,8 @@ extension MediaTools {
         }
         arguments += ["-map", "0:a:0", "-ac", "1", "-ar", "2000", "-f", "s16le", "pipe:1"]
         let pcm = try await ffmpeg(arguments)
+        // A file whose header probes well but whose audio is damaged may decode to nothing at all.
+        guard !pcm.isEmpty else { throw MediaToolError("no audio could be decoded (a damaged file?)") }
         // ffprobe may guess a length (e.g. an MP3 without a header giving it); the decoded waveform
         // (mono, 2000 Hz, 16-bit) is the real one. A song shorter than guessed gets its preview again.
         let decoded = Double(pcm.count) / 4000

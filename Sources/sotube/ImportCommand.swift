@@ -11,9 +11,13 @@ struct ImportCommand: AsyncParsableCommand {
         abstract:
             "Import a folder of audio files (MP3, AAC/M4A, FLAC, Ogg, Opus, WAV, tracker files ...).",
         discussion: """
-            Reads tags with ffprobe (falling back to Artist/Album/07 Title.ext), makes a preview, a streaming
-            rendition when browsers cannot play the source, waveform peaks and artwork. Running it again on
-            the same folder imports only new or changed files. Bad files are skipped with a reason.
+            Two stages. The scan reads tags with ffprobe (falling back to Artist/Album/07 Title.ext) and
+            artwork, and writes the songs; the heavy work (preview, a streaming rendition when browsers cannot
+            play the source, waveform peaks, loudness) becomes jobs in the database's queue. The command runs
+            workers and waits for its jobs (a progress bar on a terminal) unless --no-wait: then `sotube serve`
+            or `sotube worker` does them. A song is on sale once its preview is made. Running it again on the
+            same folder scans only new or changed files. Bad files are skipped with a reason; a failed job is
+            listed by `sotube jobs`.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -21,6 +25,8 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "Preview length in seconds (default: $SOTUBE_PREVIEW_SECONDS or 30).")
     var previewSeconds: Int?
     @Option(help: "ffmpeg jobs at once (default: one per core).") var jobs: Int?
+    @Flag(help: "Return after the scan; workers (`sotube serve`, `sotube worker`) do the jobs.")
+    var noWait = false
 
     func run() async throws {
         let root = URL(fileURLWithPath: directory)
@@ -34,6 +40,7 @@ struct ImportCommand: AsyncParsableCommand {
         let services = try await AppServices.open(configuration)
         var importer = services.mediaImporter()
         if let jobs { importer.concurrency = max(1, jobs) }
+        importer.waitsForJobs = !noWait
         guard importer.tools.available else {
             await services.database.shutdown()
             throw ValidationError("ffmpeg and ffprobe are needed: apt-get install ffmpeg")
@@ -65,6 +72,12 @@ enum ImportSummary {
         for skip in report.skipped.sorted(by: { $0.path < $1.path }) {
             lines.append("  skipped \(skip.path): \(skip.reason)")
         }
+        if report.pendingJobs > 0 {
+            lines.append("\(report.pendingJobs) media jobs queued: `sotube worker` or `sotube serve` does them")
+        }
+        for failed in report.failedJobs.sorted(by: { $0.path < $1.path }) {
+            lines.append("  not on sale \(failed.path): \(failed.reason) (see `sotube jobs`)")
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -82,7 +95,8 @@ final class ProgressBar: @unchecked Sendable {
         lock.withLock {
             let width = 30
             let filled = progress.total == 0 ? width : progress.done * width / progress.total
-            let name = (progress.current as NSString).lastPathComponent
+            let name =
+                progress.phase == .jobs ? "media jobs" : (progress.current as NSString).lastPathComponent
             let shown = name.count > 40 ? String(name.prefix(39)) + "…" : name
             let bar =
                 String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)

@@ -27,12 +27,20 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var payments: String?
 
+    @Option(help: "Media workers in the server (jobs after an import); 0 for none (default 1).")
+    var workers: Int = 1
+
+    func validate() throws {
+        guard workers >= 0 else { throw ValidationError("--workers must be 0 or more") }
+    }
+
     func run() async throws {
         var configuration = try store.configuration { flags in
             flags.port = port
             flags.host = host
             flags.payments = payments
         }
+        configuration.mediaWorkers = workers
         configuration.publicDirectory = PublicFolder.locate(explicit: publicDir)
         try await serve(configuration)
     }

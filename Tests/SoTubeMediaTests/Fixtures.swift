@@ -12,6 +12,8 @@ struct MediaHarness {
     let database: SoTubeDatabase
     let writer: SQLCatalogWriter
     let tools = MediaTools()
+    /// One queue (one id sequence) for every import of the harness.
+    let queue: SQLMediaJobQueue
 
     var mediaRoot: URL { directory.appendingPathComponent("data/media") }
 
@@ -25,12 +27,14 @@ struct MediaHarness {
             DatabaseSettings(location: directory.appendingPathComponent("data/sotube.sqlite").path), now: Date(),
             logger: logger)
         let writer = database.catalogWriter(ids: SequentialIDSource(prefix: "m"), clock: ManualClock())
-        return MediaHarness(directory: directory, database: database, writer: writer)
+        return MediaHarness(
+            directory: directory, database: database, writer: writer,
+            queue: database.mediaJobs(ids: SequentialIDSource(prefix: "job")))
     }
 
     func importer(previewSeconds: Int = 30) -> MediaImporter {
         MediaImporter(
-            writer: writer, mediaRoot: mediaRoot, policy: PreviewPolicy(seconds: previewSeconds),
+            writer: writer, queue: queue, mediaRoot: mediaRoot, policy: PreviewPolicy(seconds: previewSeconds),
             concurrency: 2)
     }
 

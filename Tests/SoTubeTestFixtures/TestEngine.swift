@@ -30,7 +30,7 @@ public enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible 
         do {
             let database = try await SoTubeDatabase.open(
                 DatabaseSettings(location: location), now: Self.now, logger: Self.logger, migrate: migrate)
-            return FreshDatabase(database: database, cleanup: cleanup)
+            return FreshDatabase(database: database, location: location, cleanup: cleanup)
         } catch {
             await cleanup()
             throw error
@@ -95,6 +95,8 @@ public enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible 
 /// A database made for one test; `use` runs the test on it and always removes it.
 public struct FreshDatabase: Sendable {
     public let database: SoTubeDatabase
+    /// Its SQLite path or postgres:// URL (a test may open a second handle on it, as another process would).
+    public let location: String
     let cleanup: @Sendable () async -> Void
 
     /// Closes the database and removes it (its folder, or the PostgreSQL database).

@@ -14,6 +14,11 @@ public struct CatalogTrack: Sendable, Equatable {
     public var genre: String?
     public var explicit: Bool
     public var price: Int
+    /// On sale: its preview is made (false while the media pipeline prepares it).
+    public var ready = true
+    /// EBU R128 of the song and of its album, once measured.
+    public var loudness: Loudness?
+    public var albumLoudness: Loudness?
 
     public init(
         id: String, title: String, artistID: String, artistName: String, albumID: String, albumTitle: String,

@@ -19,6 +19,8 @@ public struct CatalogTrackRecord: Sendable, Equatable {
     public var lyrics: String?
     public var artistBio: String?
     public var albumPrice: Int?
+    /// On sale: its preview exists. The scan writes a new song not ready; its renditions job makes it so.
+    public var ready = true
 
     public init(
         sourcePath: String, sourceSize: Int, sourceMtime: Int, metadata: TrackMetadata,
@@ -53,9 +55,16 @@ public struct KnownSource: Sendable, Equatable {
     public var previewPath: String
     /// The song's length as stored (`tracks.duration_ms`).
     public var durationMs: Int
+    /// A renditions job for it is queued or running: its files are on their way.
+    public var jobPending = false
+    /// Its loudness is stored or being measured (false for songs imported before loudness existed).
+    public var loudnessKnown = true
     public init(
-        trackID: String, size: Int, mtime: Int, mediaPath: String, previewPath: String, durationMs: Int = 0
+        trackID: String, size: Int, mtime: Int, mediaPath: String, previewPath: String, durationMs: Int = 0,
+        jobPending: Bool = false, loudnessKnown: Bool = true
     ) {
+        self.jobPending = jobPending
+        self.loudnessKnown = loudnessKnown
         self.trackID = trackID
         self.size = size
         self.mtime = mtime
@@ -87,6 +96,31 @@ public protocol CatalogWriting: Sendable {
     /// After a batch: pictures for artists without one. (Album prices are not written here: an
     /// album without the operator's price is priced from its current songs whenever it is read.)
     func finishImport() async throws
+    /// What a media job needs to know of its track, or nil when the track is gone.
+    func jobTrack(id: String) async throws -> JobTrack?
+    /// A renditions job's result: the files (relative to media/), the waveform, and the song on sale.
+    func finishRenditions(
+        trackID: String, mediaPath: String, mediaType: String, previewPath: String, previewType: String,
+        waveform: [Double]
+    ) async throws
+    /// A loudness job's result; the album's loudness is worked out again from its measured songs.
+    func setLoudness(trackID: String, loudness: Loudness) async throws
+}
+
+/// A track as a media job sees it.
+public struct JobTrack: Sendable, Equatable {
+    public var id: String
+    public var sourcePath: String?
+    public var mediaPath: String
+    public var previewPath: String
+    public var durationMs: Int
+    public init(id: String, sourcePath: String?, mediaPath: String, previewPath: String, durationMs: Int) {
+        self.id = id
+        self.sourcePath = sourcePath
+        self.mediaPath = mediaPath
+        self.previewPath = previewPath
+        self.durationMs = durationMs
+    }
 }
 
 /// Import decision rules: what happens to a file the scanner found.
@@ -95,16 +129,17 @@ public enum ImportDecision: Equatable, Sendable {
     case changed(trackID: String)
     case unchanged
 
-    /// A file is unchanged when size and modification time match, its renditions still exist and its
-    /// preview keeps to the preview rule (`PreviewPolicy.previewFits`; a preview cut by an older
-    /// build may be a short song whole).
+    /// A file is unchanged when size and modification time match, and either its renditions are
+    /// being made (a job is queued or running: a scan run again resumes instead of starting over) or
+    /// they still exist and its preview keeps to the preview rule (`PreviewPolicy.previewFits`; a
+    /// preview cut by an older build may be a short song whole).
     public static func decide(
         known: KnownSource?, size: Int, mtime: Int, renditionsExist: Bool, previewFits: Bool = true
     )
         -> ImportDecision
     {
         guard let known else { return .new }
-        if known.size == size && known.mtime == mtime && renditionsExist && previewFits {
+        if known.size == size && known.mtime == mtime && (known.jobPending || (renditionsExist && previewFits)) {
             return .unchanged
         }
         return .changed(trackID: known.trackID)

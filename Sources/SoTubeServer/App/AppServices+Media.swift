@@ -9,11 +9,33 @@ extension AppServices {
         database.catalogWriter(ids: ids, clock: clock)
     }
 
+    /// The media job queue in this store's database.
+    public var mediaJobs: SQLMediaJobQueue { database.mediaJobs(ids: ids) }
+
     /// The importer writing into this store's media folder, cutting previews of the configured length.
     public func mediaImporter() -> MediaImporter {
         MediaImporter(
-            writer: catalogWriter, mediaRoot: configuration.mediaDirectory, policy: configuration.preview,
-            logger: logger)
+            writer: catalogWriter, queue: mediaJobs, mediaRoot: configuration.mediaDirectory,
+            policy: configuration.preview, clock: clock, logger: logger)
+    }
+
+    /// Runs `count` media workers until the task is cancelled (`serve`, `sotube worker`), or, with
+    /// `untilIdle`, until no job is queued or running.
+    public func runMediaWorkers(_ count: Int, rules: MediaJobRules = MediaJobRules(), untilIdle: Bool = false) async {
+        var importer = mediaImporter()
+        importer.rules = rules
+        let queue = mediaJobs
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<max(1, count) {
+                let worker = importer.worker()
+                group.addTask {
+                    await worker.run(idleSeconds: untilIdle ? 0.2 : 1) {
+                        guard untilIdle else { return false }
+                        return (try? await queue.counts(trackIDs: nil).pending) == 0
+                    }
+                }
+            }
+        }
     }
 
     /// Seeds the demo catalog when there is no song yet (skipped when the configuration turns it off,

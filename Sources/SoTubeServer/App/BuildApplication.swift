@@ -41,7 +41,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         health: HealthState(database: database), drain: services.drain,
         expectedSchemaVersion: SoTubeDatabase.latestSchemaVersion
     ).register(on: app)
-    MetricsController(metrics: services.metrics).register(on: app)
+    MetricsController(metrics: services.metrics, jobs: services.mediaJobs).register(on: app)
     AuthController(
         auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)
     ).register(on: app)
@@ -118,14 +118,21 @@ public func serve(_ configuration: ServerConfiguration) async throws {
         accounts: services.database.accounts, commerce: services.database.commerce,
         throttles: services.database.throttles, clock: services.clock)
     let sweeping = Task { await sweeper.run(logger: configuration.logger) }
+    let working = Task {
+        if configuration.mediaWorkers > 0 { await services.runMediaWorkers(configuration.mediaWorkers) }
+    }
     do {
         try await runUntilStopped(buildApplication(services), drain: services.drain, logger: configuration.logger)
     } catch {
         sweeping.cancel()
+        working.cancel()
+        await working.value
         await services.database.shutdown()
         throw error
     }
     sweeping.cancel()
+    working.cancel()
+    await working.value
     await services.database.shutdown()
     configuration.logger.info("stopped")
 }

@@ -27,6 +27,8 @@ public struct ServerConfiguration: Sendable {
     /// How long previews are and how they fade: the one value the importer, the API and the share
     /// page read.
     public var preview = PreviewPolicy(seconds: 30)
+    /// Media workers `serve` runs (jobs after an import: previews, renditions, loudness); 0 for none.
+    public var mediaWorkers = 1
     /// Seed the demo catalog into an empty store at start.
     public var seedsDemoCatalog = true
     /// Whether coins can be bought: the sandbox provider (test cards, no real money) or not at all.

@@ -24,6 +24,13 @@ extension TrackDTO {
             explicit: track.explicit, price: track.price, owned: owned,
             artworkUrl: CatalogURLs.artwork(album: track.albumID), audioUrl: CatalogURLs.audio(track: track.id),
             previewSeconds: preview.previewSeconds(durationMs: track.durationMs))
+        self.ready = track.ready
+        self.loudness = track.loudness.map {
+            LoudnessDTO(
+                integratedLufs: $0.integratedLUFS, truePeakDb: $0.truePeakDB,
+                albumIntegratedLufs: track.albumLoudness?.integratedLUFS,
+                albumTruePeakDb: track.albumLoudness?.truePeakDB)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import SoTubeCore
 
 /// Counts every request and its latency (until the answer is ready to send; a streamed body is
 /// still being written) per route pattern, for `ServerMetrics`. Outermost, so problem answers are
@@ -30,9 +31,12 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
 /// `GET /metrics`: the Prometheus text format.
 struct MetricsController {
     let metrics: ServerMetrics
+    /// The media job queue, counted at each scrape (nil: no job gauges).
+    var jobs: (any MediaJobQueue)? = nil
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/metrics") { _, _ in
+            if let jobs, let counts = try? await jobs.counts(trackIDs: nil) { metrics.mediaJobs(counts) }
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             headers[.cacheControl] = "no-store"

@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import Prometheus
+import SoTubeCore
 
 /// The server's Prometheus metrics (`GET /metrics`, text format): requests and their latency per
 /// route pattern (`/api/v1/tracks/{id}`, never a raw path, so the series stay few), answers with an
@@ -71,6 +72,20 @@ public final class ServerMetrics: Sendable {
     public func purchased() { purchaseCounter.increment() }
     /// A top-up whose coins were credited.
     public func toppedUp() { topUpCounter.increment() }
+
+    /// The media job queue's counts per state (`sotube_media_jobs{state="queued"}`), set at each scrape.
+    public func mediaJobs(_ counts: MediaJobCounts) {
+        let values: [(MediaJobState, Int)] = [
+            (.queued, counts.queued), (.running, counts.running), (.done, counts.done), (.failed, counts.failed),
+        ]
+        for (state, value) in values {
+            registry.makeGauge(
+                descriptor: Self.name(
+                    "media", "jobs", "Media jobs (previews, renditions, loudness) in the queue, by state."),
+                labels: [("state", state.rawValue)]
+            ).set(Double(value))
+        }
+    }
 
     /// Every metric in the Prometheus text format.
     public func text() -> [UInt8] {

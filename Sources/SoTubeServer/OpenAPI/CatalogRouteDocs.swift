@@ -105,11 +105,18 @@ extension SchemaDocs {
                 "genre": JSONSchema.nullable("string"), "explicit": JSONSchema.bool, "price": JSONSchema.int,
                 "owned": JSONSchema.bool,
                 "artworkUrl": JSONSchema.string, "audioUrl": JSONSchema.string, "previewSeconds": JSONSchema.int,
+                "ready": JSONSchema.bool, "loudness": JSONSchema.ref("Loudness"),
             ],
             required: [
                 "id", "title", "artistId", "artistName", "albumId", "albumTitle", "trackNumber", "discNumber",
                 "durationMs", "explicit", "price", "owned", "artworkUrl", "audioUrl", "previewSeconds",
             ]),
+        "Loudness": JSONSchema.object(
+            [
+                "integratedLufs": JSONSchema.number, "truePeakDb": JSONSchema.number,
+                "albumIntegratedLufs": JSONSchema.nullable("number"), "albumTruePeakDb": JSONSchema.nullable("number"),
+            ],
+            required: ["integratedLufs", "truePeakDb"]),
         "TrackDetail": JSONSchema.object(
             [
                 "track": JSONSchema.ref("Track"), "lyrics": JSONSchema.nullable("string"),

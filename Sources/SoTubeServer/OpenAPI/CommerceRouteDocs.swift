@@ -49,7 +49,8 @@ extension RouteDocs {
                 201: ("Bought (or the stored answer for a reused Idempotency-Key)", "PurchaseResult"),
                 400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
                 402: ("Not enough coins: missingCoins says how many", nil),
-                404: ("No such song or album", nil), 409: ("Already owned (album: every song)", nil),
+                404: ("No such song or album", nil),
+                409: ("Already owned (album: every song), or a song still being prepared", nil),
                 422: (
                     "Missing Idempotency-Key, key reused with another body, or not exactly one of trackId/albumId",
                     nil

@@ -8,6 +8,8 @@ struct SubsonicElement: Sendable, Equatable {
         case string(String)
         case int(Int)
         case bool(Bool)
+        /// A decimal (ReplayGain values), written with at most 4 decimals.
+        case decimal(Double)
     }
 
     enum Child: Sendable, Equatable {
@@ -30,6 +32,9 @@ struct SubsonicElement: Sendable, Equatable {
     }
     mutating func set(_ name: String, _ value: Int?) {
         if let value { attributes.append((name, .int(value))) }
+    }
+    mutating func set(_ name: String, _ value: Double?) {
+        if let value, value.isFinite { attributes.append((name, .decimal(value))) }
     }
     mutating func set(_ name: String, _ value: Bool?) {
         if let value { attributes.append((name, .bool(value))) }
@@ -106,7 +111,16 @@ enum SubsonicEncoding {
         case .string(let text): escapeXML(text, into: &out)
         case .int(let number): out += String(number)
         case .bool(let flag): out += flag ? "true" : "false"
+        case .decimal(let number): out += decimalText(number)
         }
+    }
+
+    /// "-4.5", "0.8913", "3": no exponent, no trailing zeros (valid in XML attributes and JSON).
+    static func decimalText(_ number: Double) -> String {
+        var text = String(format: "%.4f", number)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 
     static func scalarJSON(_ value: SubsonicElement.Value, into out: inout String) {
@@ -114,6 +128,7 @@ enum SubsonicEncoding {
         case .string(let text): out += JSONLogHandler.quoted(text)
         case .int(let number): out += String(number)
         case .bool(let flag): out += flag ? "true" : "false"
+        case .decimal(let number): out += decimalText(number)
         }
     }
 

@@ -36,6 +36,21 @@ struct SubsonicItems: Sendable {
         element.set("type", "music")
         element.set("mediaType", "song")
         element.set("isVideo", false)
+        if let replayGain = Self.replayGain(track) { element.add("replayGain", replayGain) }
+        return element
+    }
+
+    /// OpenSubsonic `replayGain` (ReplayGain 2.0, toward −18 LUFS; peaks as linear amplitude) from the
+    /// song's and its album's EBU R128 measurements; nil until the loudness job has measured the song.
+    static func replayGain(_ track: CatalogTrack) -> SubsonicElement? {
+        guard let loudness = track.loudness else { return nil }
+        var element = SubsonicElement()
+        element.set("trackGain", loudness.replayGainDB)
+        element.set("trackPeak", loudness.linearPeak)
+        if let album = track.albumLoudness {
+            element.set("albumGain", album.replayGainDB)
+            element.set("albumPeak", album.linearPeak)
+        }
         return element
     }
 

@@ -10,5 +10,6 @@ public enum AllMigrations {
         Migration007OperatorAlbumPrices.migration,
         Migration008AppPasswords.migration,
         Migration009CatalogVersion.migration,
+        Migration010MediaJobs.migration,
     ]
 }

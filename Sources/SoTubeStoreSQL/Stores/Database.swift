@@ -59,6 +59,11 @@ public struct SoTubeDatabase: Sendable {
         SQLCatalogWriter(backend: backend, ids: ids, clock: clock)
     }
 
+    /// The media job queue, naming new jobs from `ids`.
+    public func mediaJobs(ids: any IDSource) -> SQLMediaJobQueue {
+        SQLMediaJobQueue(backend: backend, ids: ids)
+    }
+
     /// Liveness of the database: one trivial query.
     public func ping() async throws {
         _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").first() }

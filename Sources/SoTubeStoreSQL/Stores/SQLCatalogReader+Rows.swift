@@ -6,7 +6,9 @@ import SoTubeCore
 enum CatalogSQL {
     static let trackColumns = """
         t.id, t.title, t.artist_id, ar.name AS artist_name, t.album_id, al.title AS album_title,
-        t.track_number, t.disc_number, t.duration_ms, t.genre, t.explicit, t.price
+        t.track_number, t.disc_number, t.duration_ms, t.genre, t.explicit, t.price, t.ready,
+        t.loudness_centi, t.true_peak_centi, al.loudness_centi AS album_loudness_centi,
+        al.true_peak_centi AS album_true_peak_centi
         """
     static let trackFrom = """
         tracks t JOIN artists ar ON ar.id = t.artist_id JOIN albums al ON al.id = t.album_id
@@ -26,6 +28,19 @@ enum CatalogSQL {
         """
 
     static func track(_ row: any SQLRow) throws -> CatalogTrack {
+        var track = try trackBasics(row)
+        track.ready = try row.decode(column: "ready", as: Int.self) != 0
+        track.loudness = try loudness(row, "loudness_centi", "true_peak_centi")
+        track.albumLoudness = try loudness(row, "album_loudness_centi", "album_true_peak_centi")
+        return track
+    }
+
+    static func loudness(_ row: any SQLRow, _ loudness: String, _ peak: String) throws -> Loudness? {
+        guard let value = try row.decode(column: loudness, as: Int?.self) else { return nil }
+        return Loudness(storedLoudness: value, storedPeak: try row.decode(column: peak, as: Int?.self) ?? 0)
+    }
+
+    private static func trackBasics(_ row: any SQLRow) throws -> CatalogTrack {
         CatalogTrack(
             id: try row.decode(column: "id", as: String.self),
             title: try row.decode(column: "title", as: String.self),

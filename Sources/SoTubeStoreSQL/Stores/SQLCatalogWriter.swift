@@ -25,8 +25,13 @@ public struct SQLCatalogWriter: CatalogWriting {
             guard
                 let row = try await db.raw(
                     """
-                    SELECT id, source_size, source_mtime, media_path, preview_path, duration_ms FROM tracks
-                    WHERE source_path = \(bind: path)
+                    SELECT id, source_size, source_mtime, media_path, preview_path, duration_ms,
+                        (SELECT COUNT(*) FROM media_jobs j WHERE j.track_id = tracks.id AND j.kind = 'renditions'
+                            AND j.state IN ('queued', 'running')) AS pending,
+                        CASE WHEN loudness_centi IS NOT NULL THEN 1 ELSE
+                            (SELECT COUNT(*) FROM media_jobs j WHERE j.track_id = tracks.id AND j.kind = 'loudness'
+                                AND j.state IN ('queued', 'running')) END AS measured
+                    FROM tracks WHERE source_path = \(bind: path)
                     """
                 ).first()
             else { return nil }
@@ -36,7 +41,9 @@ public struct SQLCatalogWriter: CatalogWriting {
                 mtime: try row.decode(column: "source_mtime", as: Int?.self) ?? -1,
                 mediaPath: try row.decode(column: "media_path", as: String.self),
                 previewPath: try row.decode(column: "preview_path", as: String.self),
-                durationMs: try row.decode(column: "duration_ms", as: Int?.self) ?? 0)
+                durationMs: try row.decode(column: "duration_ms", as: Int?.self) ?? 0,
+                jobPending: try row.decode(column: "pending", as: Int.self) > 0,
+                loudnessKnown: try row.decode(column: "measured", as: Int.self) > 0)
         }
     }
 
@@ -64,7 +71,8 @@ public struct SQLCatalogWriter: CatalogWriting {
                 db, name: meta.albumArtist, bio: record.artistBio, now: now, ids: ids)
             let albumID = try await Self.albumID(
                 db, artistID: albumArtistID, record: record, now: now, ids: ids)
-            let waveform = Self.encodeWaveform(record.waveform)
+            // The scan writes no peaks (its renditions job does): a changed song keeps its old ones till then.
+            let waveform = record.waveform.isEmpty ? nil : Self.encodeWaveform(record.waveform)
             let existing = try await db.raw(
                 "SELECT id FROM tracks WHERE source_path = \(bind: record.sourcePath)"
             )
@@ -80,7 +88,7 @@ public struct SQLCatalogWriter: CatalogWriting {
                         source_size = \(bind: record.sourceSize), source_mtime = \(bind: record.sourceMtime),
                         media_path = \(bind: record.mediaPath), media_type = \(bind: record.mediaType),
                         preview_path = \(bind: record.previewPath), preview_type = \(bind: record.previewType),
-                        waveform = \(bind: waveform), updated_at = \(bind: now)
+                        waveform = COALESCE(\(bind: waveform), waveform), ready = \(bind: record.ready ? 1 : 0), updated_at = \(bind: now)
                     WHERE id = \(bind: existing)
                     """
                 ).run()
@@ -91,13 +99,14 @@ public struct SQLCatalogWriter: CatalogWriting {
                 """
                 INSERT INTO tracks (id, album_id, artist_id, title, track_number, disc_number, duration_ms, genre,
                     explicit, lyrics, price, source_path, source_size, source_mtime, media_path, media_type,
-                    preview_path, preview_type, waveform, created_at, updated_at)
+                    preview_path, preview_type, waveform, ready, created_at, updated_at)
                 VALUES (\(bind: id), \(bind: albumID), \(bind: trackArtistID), \(bind: meta.title),
                     \(bind: meta.trackNumber), \(bind: meta.discNumber), \(bind: meta.durationMs), \(bind: meta.genre),
                     \(bind: meta.explicit ? 1 : 0), \(bind: record.lyrics), \(bind: record.price),
                     \(bind: record.sourcePath), \(bind: record.sourceSize), \(bind: record.sourceMtime),
                     \(bind: record.mediaPath), \(bind: record.mediaType), \(bind: record.previewPath),
-                    \(bind: record.previewType), \(bind: waveform), \(bind: now), \(bind: now))
+                    \(bind: record.previewType), \(bind: waveform), \(bind: record.ready ? 1 : 0), \(bind: now),
+                    \(bind: now))
                 """
             ).run()
             return (id, .created)

@@ -71,7 +71,7 @@ extension SQLCommerceStore {
                 SELECT (SELECT p.id FROM purchases p
                         WHERE p.user_id = \(bind: command.userID) AND p.idempotency_key = \(bind: command.idempotencyKey)
                     ) AS prior_id,
-                    t.id, t.title, t.price, t.album_id,
+                    t.id, t.title, t.price, t.album_id, t.ready,
                     (SELECT COUNT(*) FROM owned_tracks o
                         WHERE o.user_id = \(bind: command.userID) AND o.track_id = t.id) AS owned
                 FROM (SELECT 1 AS one) AS one_row LEFT JOIN tracks t ON t.id = \(bind: trackID)
@@ -123,13 +123,16 @@ extension SQLCommerceStore {
         return PurchaseOutcome(purchase: prior, balance: prior.balanceAfter, replayed: true)
     }
 
-    /// One song: 404 when unknown, 409 when owned.
+    /// One song: 404 when unknown, 409 when owned or still being prepared (no preview yet).
     static func trackPlan(_ row: any SQLRow, trackID: String) throws -> PurchasePlan {
         guard try row.decode(column: "id", as: String?.self) != nil else {
             throw DomainError.notFound(what: "The song")
         }
         guard try row.decode(column: "owned", as: Int.self) == 0 else {
             throw DomainError.conflict(field: "trackId", reason: "You already own this song.")
+        }
+        guard try row.decode(column: "ready", as: Int.self) != 0 else {
+            throw DomainError.conflict(field: "trackId", reason: Self.preparingReason)
         }
         return PurchasePlan(
             kind: "track", albumID: try row.decode(column: "album_id", as: String.self),
@@ -147,7 +150,7 @@ extension SQLCommerceStore {
         else { throw DomainError.notFound(what: "The album") }
         let tracks = try await db.raw(
             """
-            SELECT t.id, t.price,
+            SELECT t.id, t.price, t.ready,
                 (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = \(bind: user) AND o.track_id = t.id) AS owned
             FROM tracks t WHERE t.album_id = \(bind: albumID) ORDER BY t.disc_number, t.track_number, t.id
             """
@@ -155,13 +158,17 @@ extension SQLCommerceStore {
             (
                 id: try $0.decode(column: "id", as: String.self),
                 price: try $0.decode(column: "price", as: Int.self),
-                owned: try $0.decode(column: "owned", as: Int.self) > 0
+                owned: try $0.decode(column: "owned", as: Int.self) > 0,
+                ready: try $0.decode(column: "ready", as: Int.self) != 0
             )
         }
         let unowned = tracks.filter { !$0.owned }
         guard !unowned.isEmpty else {
             throw DomainError.conflict(
                 field: "albumId", reason: "You already own every song of this album.")
+        }
+        guard unowned.allSatisfy(\.ready) else {
+            throw DomainError.conflict(field: "albumId", reason: Self.preparingReason)
         }
         // The album page shows the same rule's answer (`AlbumPricing`), so the charge is the shown price.
         let charge = AlbumPricing.price(
@@ -171,6 +178,9 @@ extension SQLCommerceStore {
             kind: "album", albumID: albumID, title: try album.decode(column: "title", as: String.self),
             trackIDs: unowned.map(\.id), charge: charge)
     }
+
+    /// The 409 answer for a song on sale only once its preview is made (the media pipeline's job).
+    static let preparingReason = "This song is being prepared (its preview is not made yet); try again shortly."
 
     static let purchaseColumns =
         "id, user_id, kind, album_id, title, coins, balance_after, request_fingerprint, created_at"

@@ -1,0 +1,170 @@
+import Foundation
+import Logging
+import SoTubeCore
+
+/// Takes media jobs from the queue and does them: renditions (preview, browser rendition, waveform;
+/// the song goes on sale) and loudness (EBU R128). While a job runs its lease is renewed; a worker
+/// that dies stops renewing and another takes the job once the lease ends. Outputs are written
+/// beside their final names and renamed into place, and a run first removes what an earlier,
+/// killed run left half-written, so a job run twice leaves one set of files.
+public struct MediaWorker: Sendable {
+    public var queue: any MediaJobQueue
+    public var writer: any CatalogWriting
+    public var tools: MediaTools
+    public var mediaRoot: URL
+    public var rules: MediaJobRules
+    public var clock: any SoTubeClock
+    public var workerID: String
+    public var logger: Logger
+
+    public init(
+        queue: any MediaJobQueue, writer: any CatalogWriting, tools: MediaTools = MediaTools(), mediaRoot: URL,
+        rules: MediaJobRules = MediaJobRules(), clock: any SoTubeClock = SystemClock(),
+        workerID: String = MediaWorker.defaultWorkerID(), logger: Logger = Logger(label: "worker")
+    ) {
+        self.queue = queue
+        self.writer = writer
+        self.tools = tools
+        self.mediaRoot = mediaRoot
+        self.rules = rules
+        self.clock = clock
+        self.workerID = workerID
+        self.logger = logger
+    }
+
+    /// "host:pid:random": unique per worker, readable in `sotube jobs`.
+    public static func defaultWorkerID() -> String {
+        let host = ProcessInfo.processInfo.hostName.prefix(40)
+        return "\(host):\(getpid()):\(UUID().uuidString.prefix(8).lowercased())"
+    }
+
+    /// Takes and does one job; false when none was due.
+    @discardableResult
+    public func runOne() async throws -> Bool {
+        guard
+            let job = try await queue.claim(
+                workerID: workerID, now: clock.now(), leaseUntil: rules.leaseEnd(now: clock.now()))
+        else { return false }
+        if rules.isExhausted(attempts: job.attempts) {
+            let reason = job.lastError ?? "its worker stopped before finishing, \(job.attempts - 1) times"
+            _ = try await queue.fail(
+                jobID: job.id, workerID: workerID, error: reason, state: .failed, runAfter: clock.now().epochMillis,
+                now: clock.now())
+            return true
+        }
+        let heartbeat = Task { [self] in
+            let interval = UInt64(max(0.2, rules.leaseSeconds / 3) * 1_000_000_000)
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: interval)
+                if Task.isCancelled { return }
+                _ = try? await queue.renew(
+                    jobID: job.id, workerID: workerID, leaseUntil: rules.leaseEnd(now: clock.now()), now: clock.now())
+            }
+        }
+        defer { heartbeat.cancel() }
+        do {
+            try await perform(job)
+            heartbeat.cancel()
+            _ = try await queue.complete(jobID: job.id, workerID: workerID, now: clock.now())
+        } catch {
+            heartbeat.cancel()
+            let reason = (error as? MediaToolError)?.message ?? "\(error)"
+            let next = rules.afterFailure(attempts: job.attempts, now: clock.now())
+            logger.warning(
+                "media job failed",
+                metadata: [
+                    "job": "\(job.id)", "kind": "\(job.kind.rawValue)", "track": "\(job.trackID)",
+                    "attempt": "\(job.attempts)", "error": "\(reason)", "next": "\(next.state.rawValue)",
+                ])
+            _ = try await queue.fail(
+                jobID: job.id, workerID: workerID, error: reason, state: next.state, runAfter: next.runAfter,
+                now: clock.now())
+        }
+        return true
+    }
+
+    /// Does jobs until `stop` says so, looking again every `idleSeconds` when none is due.
+    public func run(idleSeconds: Double = 1, stop: @escaping @Sendable () async -> Bool) async {
+        while !Task.isCancelled {
+            if await stop() { return }
+            let worked: Bool
+            do {
+                worked = try await runOne()
+            } catch {
+                logger.error("media worker cannot reach the queue", metadata: ["error": "\(error)"])
+                worked = false
+            }
+            if !worked { try? await Task.sleep(nanoseconds: UInt64(idleSeconds * 1_000_000_000)) }
+        }
+    }
+
+    func perform(_ job: MediaJob) async throws {
+        guard let track = try await writer.jobTrack(id: job.trackID) else { return }  // removed since
+        guard let payload = MediaJobPayload.decode(job.payload) else {
+            throw MediaToolError("the job's description cannot be read")
+        }
+        switch job.kind {
+        case .renditions:
+            try await renditions(track, payload: payload)
+        case .loudness:
+            try await loudness(track, payload: payload)
+        }
+    }
+
+    func renditions(_ track: JobTrack, payload: MediaJobPayload) async throws {
+        guard FileManager.default.fileExists(atPath: payload.file) else {
+            throw MediaToolError("the source file is gone: \(payload.file)")
+        }
+        let folder = (track.previewPath as NSString).deletingLastPathComponent
+        let directory = mediaRoot.appendingPathComponent(folder)
+        MediaTools.removePartialFiles(in: directory)
+        let probe = try await tools.probe(payload.file)
+        let made: TrackRenditions
+        do {
+            made = try await tools.makeRenditions(
+                source: payload.file, probe: probe, mediaRoot: mediaRoot, folder: folder,
+                policy: PreviewPolicy(seconds: payload.previewSeconds), keepOriginal: payload.keepOriginal)
+        } catch {
+            // A failed run leaves nothing half-written behind (the finished files, if any, stay).
+            MediaTools.removePartialFiles(in: directory)
+            throw (error as? MediaToolError).map { MediaToolError("cannot decode: \($0.message)") } ?? error
+        }
+        try await writer.finishRenditions(
+            trackID: track.id, mediaPath: made.mediaPath, mediaType: made.mediaType, previewPath: made.previewPath,
+            previewType: made.previewType, waveform: made.waveform)
+    }
+
+    func loudness(_ track: JobTrack, payload: MediaJobPayload) async throws {
+        var file = payload.file
+        if !FileManager.default.fileExists(atPath: file) {
+            file = mediaRoot.appendingPathComponent(track.mediaPath).path
+        }
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw MediaToolError("neither the source nor the song's rendition is there to measure")
+        }
+        let probe = try await tools.probe(file)
+        let measured = try await tools.measureLoudness(file, inputOptions: probe.inputOptions)
+        try await writer.setLoudness(trackID: track.id, loudness: measured)
+    }
+}
+
+extension MediaTools {
+    /// EBU R128 integrated loudness and true peak of a file (ffmpeg's `ebur128` filter, its summary).
+    /// `inputOptions` are the probe's (e.g. the demuxer a tracker file needs).
+    public func measureLoudness(_ path: String, inputOptions: [String] = []) async throws -> Loudness {
+        let output = try await run(
+            ffmpeg,
+            ["-nostdin", "-hide_banner", "-nostats", "-v", "info"] + inputOptions
+                + ["-i", path, "-map", "0:a:0", "-vn", "-af", "ebur128=peak=true", "-f", "null", "-"])
+        guard output.status == 0, let loudness = Loudness.parseEBUR128Summary(output.errorText) else {
+            let last = output.errorText.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
+            throw MediaToolError("cannot measure loudness: \(last)")
+        }
+        // The filter prints a line per 100 ms of audio it measured: none means nothing was decoded
+        // (a damaged file whose header probes well), and its summary would be silence's.
+        guard output.errorText.contains(" t: ") else {
+            throw MediaToolError("cannot measure loudness: no audio could be decoded (a damaged file?)")
+        }
+        return loudness
+    }
+}

@@ -1,0 +1,128 @@
+"""Import pipeline benchmark: N generated, tagged files (MP3, FLAC, Ogg, M4A; 30–240 s; made once and
+cached under ~/.cache/sotube-bench), then, on a fresh data folder each:
+
+  scan     `sotube import --no-wait`: files/s, CPU seconds, peak RSS
+  jobs     `sotube worker --until-idle`: jobs/s, CPU seconds, peak RSS
+  on sale  scan + jobs wall time (every song ready), CPU seconds per file
+
+References in the same run: `ffprobe` alone over the same files, one per core at a time (the floor of a
+scan that probes every file), and, with --reference-bin, another build's `sotube import` (e.g. main's
+one-stage import) on the same files. Numbers depend on the machine: compare within one run.
+"""
+import argparse
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+FORMATS = [("mp3", ["-c:a", "libmp3lame", "-b:a", "128k"]), ("flac", ["-c:a", "flac"]),
+           ("ogg", ["-c:a", "libvorbis", "-q:a", "2"]), ("m4a", ["-c:a", "aac", "-b:a", "96k"])]
+
+
+def generate(root, count):
+    """The cached folder of `count` files (10 songs an album, 20 albums an artist)."""
+    folder = os.path.join(root, f"files-{count}")
+    done = os.path.join(folder, ".complete")
+    if os.path.exists(done):
+        return folder
+    os.makedirs(folder, exist_ok=True)
+
+    def make(i):
+        ext, codec = FORMATS[i % len(FORMATS)]
+        artist, album = f"Bench Artist {i // 200:03d}", f"Bench Album {i // 10:04d}"
+        path = os.path.join(folder, artist, album, f"{i % 10 + 1:02d} Song {i:05d}.{ext}")
+        if os.path.exists(path):
+            return
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        seconds = 30 + (i * 37) % 211
+        part = path + ".part." + ext
+        subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
+                        f"sine=frequency={200 + i % 800}:sample_rate=44100:duration={seconds}", "-ac", "2",
+                        "-metadata", f"title=Song {i:05d}", "-metadata", f"artist={artist}",
+                        "-metadata", f"album={album}", "-metadata", f"track={i % 10 + 1}", *codec, part],
+                       check=True)
+        os.rename(part, path)
+
+    started = time.time()
+    with ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        list(pool.map(make, range(count)))
+    open(done, "w").close()
+    print(f"generated {count} files in {time.time() - started:.0f} s into {folder}", file=sys.stderr)
+    return folder
+
+
+def timed(argv, cwd):
+    """Runs under /usr/bin/time -v: (wall s, CPU s, peak RSS MiB, stdout)."""
+    started = time.time()
+    result = subprocess.run(["/usr/bin/time", "-v", *argv], cwd=cwd, capture_output=True, text=True,
+                            env={**os.environ, "SOTUBE_DEMO": "0"})
+    wall = time.time() - started
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed:\n{result.stdout}\n{result.stderr[-3000:]}")
+    field = lambda name: float(re.search(rf"{name}: ([\d.]+)", result.stderr).group(1))
+    cpu = field(r"User time \(seconds\)") + field(r"System time \(seconds\)")
+    return wall, cpu, field(r"Maximum resident set size \(kbytes\)") / 1024, result.stdout
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--files", type=int, default=2000)
+    parser.add_argument("--bin", default=".build/release/sotube")
+    parser.add_argument("--reference-bin")
+    parser.add_argument("--cache", default=os.path.expanduser("~/.cache/sotube-bench"))
+    args = parser.parse_args()
+    binary = os.path.abspath(args.bin)
+    music = generate(args.cache, args.files)
+    files = [os.path.join(d, f) for d, _, names in os.walk(music) for f in names if not f.startswith(".")]
+    cores = os.cpu_count() or 2
+    rows = []
+
+    # Reference: ffprobe alone, one per core at a time.
+    started = time.time()
+    with ThreadPoolExecutor(cores) as pool:
+        list(pool.map(lambda f: subprocess.run(["ffprobe", "-v", "error", "-show_format", "-show_streams",
+                                                "-of", "json", f], capture_output=True), files))
+    probe_wall = time.time() - started
+    rows.append(("reference: ffprobe alone", f"{len(files) / probe_wall:.1f} files/s", f"{probe_wall:.1f} s"))
+
+    work = tempfile.mkdtemp(prefix="sotube-bench-import-")
+    try:
+        scan_wall, scan_cpu, scan_rss, out = timed([binary, "import", "--no-wait", music], work)
+        jobs_total = sqlite3.connect(os.path.join(work, "data", "sotube.sqlite")).execute(
+            "SELECT COUNT(*) FROM media_jobs").fetchone()[0]
+        jobs_wall, jobs_cpu, jobs_rss, _ = timed([binary, "worker", "--until-idle"], work)
+        db = sqlite3.connect(os.path.join(work, "data", "sotube.sqlite"))
+        ready, total = db.execute("SELECT SUM(ready), COUNT(*) FROM tracks").fetchone()
+        failed = db.execute("SELECT COUNT(*) FROM media_jobs WHERE state = 'failed'").fetchone()[0]
+        rows += [
+            ("scan (import --no-wait)", f"{len(files) / scan_wall:.1f} files/s",
+             f"{scan_wall:.1f} s, CPU {scan_cpu:.1f} s ({scan_cpu / len(files) * 1000:.1f} ms/file), peak RSS {scan_rss:.0f} MiB"),
+            ("jobs (worker --until-idle)", f"{jobs_total / jobs_wall:.2f} jobs/s",
+             f"{jobs_total} jobs in {jobs_wall:.1f} s, CPU {jobs_cpu:.1f} s, peak RSS {jobs_rss:.0f} MiB, failed {failed}"),
+            ("all on sale", f"{scan_wall + jobs_wall:.1f} s",
+             f"{ready}/{total} songs ready; CPU {(scan_cpu + jobs_cpu) / len(files):.2f} s/file (children included)"),
+        ]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    if args.reference_bin:
+        work = tempfile.mkdtemp(prefix="sotube-bench-import-ref-")
+        try:
+            wall, cpu, rss, _ = timed([os.path.abspath(args.reference_bin), "import", music], work)
+            rows.append(("reference: --reference-bin import", f"{len(files) / wall:.1f} files/s",
+                         f"{wall:.1f} s to all on sale, CPU {cpu / len(files):.2f} s/file, peak RSS {rss:.0f} MiB"))
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+    print(f"\n{len(files)} files, {cores} cores")
+    for name, rate, detail in rows:
+        print(f"  {name:36} {rate:>16}   {detail}")
+
+
+if __name__ == "__main__":
+    main()
