@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SoTubeMedia
 import SoTubeServer
+import SoTubeStoreSQL
 
 /// `sotube demo`: seeds the demo catalog now (what `serve` does on an empty catalog).
 struct DemoCommand: AsyncParsableCommand {
@@ -22,9 +23,10 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let bar = ProgressBar(enabled: isatty(1) == 1)
         do {
-            if let summary = try await DemoSeeder(importer: importer).seedIfEmpty(progress: {
-                bar.update($0)
-            }) {
+            let seeded = try await services.database.onlyOnce(OnlyOnceKey.demoCatalog) {
+                try await DemoSeeder(importer: importer).seedIfEmpty(progress: { bar.update($0) })
+            }
+            if let summary = seeded {
                 bar.finish()
                 _ = try await services.database.searchIndex.rebuild()
                 print(

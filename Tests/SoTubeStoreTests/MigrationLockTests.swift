@@ -68,4 +68,49 @@ import Testing
         await second.shutdown()
         await first.shutdown()
     }
+
+    /// One-time work (the demo catalog) runs in one process at a time: three servers asking at once
+    /// run it one after the other, and each finds what the one before it left.
+    @Test func onlyOnceWorkRunsInOneProcessAtATime() async throws {
+        guard let url = try await TestEngine.postgres.freshDatabaseURL() else { return }
+        actor Inside {
+            var now = 0
+            var most = 0
+            var done = 0
+            func enter() -> Int {
+                now += 1
+                most = max(most, now)
+                return done
+            }
+            func leave() {
+                now -= 1
+                done += 1
+            }
+        }
+        let inside = Inside()
+        var servers: [SoTubeDatabase] = []
+        for _ in 0..<3 {
+            servers.append(
+                try await SoTubeDatabase.open(
+                    DatabaseSettings(location: url), now: TestEngine.now, logger: TestEngine.logger))
+        }
+        let found = try await withThrowingTaskGroup(of: Int.self) { group in
+            for server in servers {
+                group.addTask {
+                    try await server.onlyOnce(OnlyOnceKey.demoCatalog) {
+                        let before = await inside.enter()
+                        try await Task.sleep(for: .milliseconds(200))
+                        await inside.leave()
+                        return before
+                    }
+                }
+            }
+            var all: [Int] = []
+            for try await value in group { all.append(value) }
+            return all.sorted()
+        }
+        #expect(await inside.most == 1)
+        #expect(found == [0, 1, 2])
+        for server in servers { await server.shutdown() }
+    }
 }

@@ -48,7 +48,12 @@ extension AppServices {
             return
         }
         do {
-            if let summary = try await DemoSeeder(importer: importer).seedIfEmpty() {
+            // Servers starting together on one PostgreSQL seed it once; the others wait, then find
+            // the catalog full.
+            let seeded = try await database.onlyOnce(OnlyOnceKey.demoCatalog) {
+                try await DemoSeeder(importer: importer).seedIfEmpty()
+            }
+            if let summary = seeded {
                 logger.info(
                     "demo catalog seeded",
                     metadata: [

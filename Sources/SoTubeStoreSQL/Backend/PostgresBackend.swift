@@ -53,35 +53,47 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         }
     }
 
-    /// How long a request waits for a connection before it is told the database is unavailable:
-    /// while PostgreSQL is down the pool would keep it waiting for as long as it retries (measured:
-    /// 67 s); with this it gets a 503 and Retry-After at once.
-    static let acquireLimit: Duration = .seconds(5)
+    /// How long a request waits for a connection before it is told the database is unavailable. A
+    /// busy pool under load is given time; once the database has been seen down, requests are told
+    /// at once (the pool alone keeps them waiting for as long as it retries: measured 67 s).
+    static let acquireLimit: Duration = .seconds(30)
+    static let acquireLimitDuringOutage: Duration = .seconds(2)
+    /// How long after an outage error requests keep the short limit.
+    static let outageMemory: Duration = .seconds(30)
+    private let lastOutage = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
 
-    /// `body` on a pooled connection, or `DatabaseUnavailable` when none comes within `acquireLimit`.
+    /// `body` on a pooled connection, or `DatabaseUnavailable` when none comes in time.
     private func leased<R: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> R)
         async throws -> R
     {
+        let now = ContinuousClock.now
+        let recentOutage = lastOutage.withLockedValue { $0.map { now - $0 < Self.outageMemory } ?? false }
+        let limit = recentOutage ? Self.acquireLimitDuringOutage : Self.acquireLimit
         let acquired = NIOLockedValueBox(false)
-        return try await withThrowingTaskGroup(of: R?.self) { group in
-            group.addTask {
-                try await self.client.withConnection { connection in
-                    acquired.withLockedValue { $0 = true }
-                    return try await body(connection)
+        do {
+            return try await withThrowingTaskGroup(of: R?.self) { group in
+                group.addTask {
+                    try await self.client.withConnection { connection in
+                        acquired.withLockedValue { $0 = true }
+                        return try await body(connection)
+                    }
                 }
-            }
-            group.addTask {
-                try await Task.sleep(for: Self.acquireLimit)
-                if !acquired.withLockedValue({ $0 }) { throw DatabaseUnavailable() }
-                return nil
-            }
-            while let finished = try await group.next() {
-                if let value = finished {
-                    group.cancelAll()
-                    return value
+                group.addTask {
+                    try await Task.sleep(for: limit)
+                    if !acquired.withLockedValue({ $0 }) { throw DatabaseUnavailable() }
+                    return nil
                 }
+                while let finished = try await group.next() {
+                    if let value = finished {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw DatabaseUnavailable()
             }
-            throw DatabaseUnavailable()
+        } catch {
+            if DatabaseOutage.isConnectionLoss(error) { lastOutage.withLockedValue { $0 = ContinuousClock.now } }
+            throw error
         }
     }
 
