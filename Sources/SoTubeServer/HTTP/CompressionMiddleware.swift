@@ -45,7 +45,12 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Text formats only: audio, pictures (but SVG), archives and anything else are left alone.
     static func isCompressible(contentType: String) -> Bool {
-        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        let raw = contentType.prefix { $0 != ";" }
+        // Foundation's trimming and case mapping only when there is something to trim or lower.
+        let plain = !raw.utf8.contains {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || (0x41...0x5A).contains($0)
+        }
+        let type = plain ? String(raw) : raw.trimmingCharacters(in: .whitespaces).lowercased()
         if type.hasPrefix("text/") { return true }
         switch type {
         case "application/json", "application/problem+json", "application/javascript", "application/xml",
