@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import SoTubeCore
 
 /// The purchased library for players, with each user's whole owned lists (albums by name, by
@@ -25,7 +26,7 @@ struct RememberedPlayerLibrary: PlayerLibrary {
         case .matching(let text):
             // `matching("")` is every owned song in the order a search answers: title, then id.
             if let needle = OwnedList<PlayerSong>.needle(text) {
-                page = try await keptSongs(userID, .matching(""))?.matching(needle).page(offset, limit)
+                page = try await keptSongs(userID, .matching(""))?.page(offset, limit, matching: needle)
             }
         default: break
         }
@@ -42,7 +43,7 @@ struct RememberedPlayerLibrary: PlayerLibrary {
         case .matching(let text):
             // A search answers by title, then id: the order of `alphabeticalByName`.
             if let needle = OwnedList<PlayerAlbum>.needle(text) {
-                page = try await keptAlbums(userID, .alphabeticalByName)?.matching(needle).page(offset, limit)
+                page = try await keptAlbums(userID, .alphabeticalByName)?.page(offset, limit, matching: needle)
             }
         default: break
         }
@@ -59,7 +60,7 @@ struct RememberedPlayerLibrary: PlayerLibrary {
             if let list = try await keptArtists(userID) { return Array(list.page(offset, limit)) }
         case .matching(let text):
             if let needle = OwnedList<PlayerArtist>.needle(text), let list = try await keptArtists(userID) {
-                return Array(list.matching(needle).page(offset, limit))
+                return Array(list.page(offset, limit, matching: needle))
             }
         case .ids: break
         }
@@ -104,11 +105,28 @@ struct RememberedPlayerLibrary: PlayerLibrary {
         _ userID: String, _ name: String, _ text: @escaping @Sendable (Item) -> [String],
         load: @escaping @Sendable () async throws -> [Item]
     ) async throws -> OwnedList<Item>? {
-        let owned = try await ownership.ownedCount(userID: userID)
+        let owned = try await ownedCount(userID)
         guard owned <= Self.maxKeptSongs else { return nil }
         return try await cache.value("player:\(userID):\(owned):\(name)") {
             OwnedList(try await load(), text: text)
         }
+    }
+}
+
+extension RememberedPlayerLibrary {
+    /// The number of songs each user owns, read once per `/rest` call (a search asks for artists,
+    /// albums and songs; they are then of one and the same library).
+    final class OwnedCounts: Sendable {
+        let counts = NIOLockedValueBox([String: Int]())
+    }
+
+    @TaskLocal static var ownedCounts: OwnedCounts?
+
+    private func ownedCount(_ userID: String) async throws -> Int {
+        if let known = Self.ownedCounts?.counts.withLockedValue({ $0[userID] }) { return known }
+        let owned = try await ownership.ownedCount(userID: userID)
+        Self.ownedCounts?.counts.withLockedValue { $0[userID] = owned }
+        return owned
     }
 }
 
@@ -123,11 +141,6 @@ struct OwnedList<Item: Sendable>: Sendable {
         self.text = items.map { Array(text($0).map { $0.lowercased() }.joined(separator: "\u{0}").utf8) }
     }
 
-    private init(items: [Item], text: [[UInt8]]) {
-        self.items = items
-        self.text = text
-    }
-
     /// What a search for `text` looks for (as `LIKE '%text%'` on lower-cased fields does); nil when
     /// it holds a zero byte, which could match across fields here.
     static func needle(_ text: String) -> [UInt8]? {
@@ -135,15 +148,21 @@ struct OwnedList<Item: Sendable>: Sendable {
         return needle.contains(0) ? nil : needle
     }
 
-    /// The items with a field holding `needle`, in this list's order.
-    func matching(_ needle: [UInt8]) -> OwnedList {
-        var items: [Item] = []
-        var text: [[UInt8]] = []
-        for (item, haystack) in zip(self.items, self.text) where Self.contains(haystack, needle) {
-            items.append(item)
-            text.append(haystack)
+    /// The page of the items with a field holding `needle`, in this list's order (only the page
+    /// is copied).
+    func page(_ offset: Int, _ limit: Int, matching needle: [UInt8]) -> ArraySlice<Item> {
+        var page: [Item] = []
+        var skipped = 0
+        for (index, haystack) in text.enumerated() {
+            guard page.count < limit else { break }
+            guard Self.contains(haystack, needle) else { continue }
+            if skipped < offset {
+                skipped += 1
+            } else {
+                page.append(items[index])
+            }
         }
-        return OwnedList(items: items, text: text)
+        return page[...]
     }
 
     func page(_ offset: Int, _ limit: Int) -> ArraySlice<Item> {

@@ -63,6 +63,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Whether `Accept-Encoding` lists gzip (or `*`) without `q=0`.
     static func acceptsGzip(_ values: [String]) -> Bool {
+        guard !values.isEmpty else { return false }
         for item in values.joined(separator: ",").split(separator: ",") {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }

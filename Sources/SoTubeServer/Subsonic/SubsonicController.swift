@@ -67,7 +67,13 @@ struct SubsonicController: Sendable {
             }
             let call = SubsonicCall(
                 parameters: parameters, user: user, format: format, request: request, context: context)
-            switch try await method(call) {
+            // One read of the caller's owned count serves every list the method asks for.
+            let outcome = try await RememberedPlayerLibrary.$ownedCounts.withValue(
+                RememberedPlayerLibrary.OwnedCounts()
+            ) {
+                try await method(call)
+            }
+            switch outcome {
             case .body(let body): return SubsonicResponder.ok(body, format: format)
             case .response(let response): return response
             }
