@@ -84,4 +84,15 @@ import Testing
         #expect(parameters.string("q") == "a b")
         #expect(parameters.has("empty") && parameters.string("empty") == "")
     }
+
+    @Test func escapesDecodeToUTF8AndMalformedOnesStayAsWritten() {
+        let pairs = SubsonicParameters.parse("q=Bj%C3%B6rk&plus=1%2B1&bad=100%&odd=%zz+x&bytes=%FF%FE&%71=named")
+        let parameters = SubsonicParameters(pairs)
+        #expect(parameters.string("q") == "Björk")
+        #expect(parameters.string("plus") == "1+1")
+        #expect(parameters.string("bad") == "100%")
+        #expect(parameters.string("odd") == "%zz x")
+        #expect(parameters.string("bytes") == "%FF%FE")
+        #expect(parameters.all("q") == ["Björk", "named"])
+    }
 }

@@ -26,6 +26,11 @@ import Testing
             #expect(albums.map(\.songCount) == [2, 1])
             #expect(albums[0].durationMs == 400_000 && albums[0].artistName == "Björk")
             #expect(try await player.albums(userID: "u2", .ids(["al1"]), offset: 0, limit: 1).isEmpty)
+            // A page read by id (what the server does for a kept list) is the same albums, in the
+            // order asked, with the same owned-song counts and lengths.
+            #expect(
+                try await player.albums(userID: "u1", .ids(["al5", "al1", "al9"]), offset: 0, limit: 3)
+                    == albums.reversed())
             #expect(
                 try await player.albums(userID: "u1", .alphabeticalByName, offset: 1, limit: 10).map(\.id) == ["al5"])
             let songs = try await player.songs(userID: "u1", .album("al1"), offset: 0, limit: 10)

@@ -94,6 +94,18 @@ def test_failures_are_throttled_even_for_the_right_secret_afterwards(store):
     assert error_code(refused) == 40 and "Too many" in refused["error"]["message"]
 
 
+def test_failures_block_a_secret_that_just_worked(store):
+    # The server remembers a working secret and "not blocked" for a few seconds; failures still
+    # count and block at once.
+    erin = Buyer(store.server, "erin")
+    secret = erin.app_password()["secret"]
+    assert call(store.base, "ping", auth={"u": "erin", "p": secret})["status"] == "ok"
+    codes = [error_code(call(store.base, "ping", auth={"u": "erin", "p": "wrong-" + str(n)})) for n in range(5)]
+    assert codes == [40] * 5
+    refused = call(store.base, "ping", auth={"u": "erin", "p": secret})
+    assert error_code(refused) == 40 and "Too many" in refused["error"]["message"]
+
+
 def test_secrets_never_reach_the_log(store):
     secret = store.alice_key["secret"]
     auth = token_auth("alice", secret)

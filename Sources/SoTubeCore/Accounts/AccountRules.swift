@@ -44,7 +44,9 @@ public enum AccountRules {
 
     /// The form used for uniqueness: usernames and emails are unique regardless of case.
     public static func canonical(_ value: String) -> String {
-        value.precomposedStringWithCanonicalMapping.lowercased()
+        // ASCII is its own canonical form: no Foundation normalisation on every `/rest` call.
+        if value.utf8.allSatisfy({ $0 < 0x80 }) { return value.lowercased() }
+        return value.precomposedStringWithCanonicalMapping.lowercased()
     }
 
     public static func sessionExpiry(from now: Date, remember: Bool) -> Date {

@@ -14,6 +14,9 @@ public struct AppServices: Sendable {
     public let avatars: AvatarService
     /// App passwords for players (`/rest`), their secrets sealed under a key derived from `secretKey`.
     public let appPasswords: AppPasswordService
+    /// The app-password store both `appPasswords` and `/rest` use: found secrets remembered briefly,
+    /// forgotten at once on a revoke.
+    let appPasswordStore: any AppPasswordStore
     /// The catalog's read-mostly answers, kept in memory until any process changes the catalog.
     let catalogCache: CatalogCache
     /// The catalog reader the routes use (through `catalogCache`).
@@ -46,8 +49,10 @@ public struct AppServices: Sendable {
         // The sandbox provider's signing key follows the server secret, so a capture notification is
         // accepted by every server sharing that secret, whichever one opened the checkout.
         let sandboxKey = ServerSecret.derive(secretKey, purpose: "sotube sandbox capture signatures v1")
+        let appPasswordStore = RememberedAppPasswords(store: database.appPasswords, clock: configuration.clock)
+        self.appPasswordStore = appPasswordStore
         self.appPasswords = AppPasswordService(
-            store: database.appPasswords, sealer: AppPasswordSealer(serverSecret: secretKey),
+            store: appPasswordStore, sealer: AppPasswordSealer(serverSecret: secretKey),
             clock: configuration.clock, ids: configuration.ids)
         self.metrics = ServerMetrics()
         self.commerce = CommerceService(

@@ -79,14 +79,17 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
 func subsonicController(_ services: AppServices) -> SubsonicController {
     let database = services.database
     let library = SubsonicLibraryDeps(
-        player: database.player, discovery: database.discovery, catalog: database.catalog,
+        player: RememberedPlayerLibrary(
+            store: database.player, ownership: database.ownership, cache: services.catalogCache),
+        discovery: database.discovery, catalog: database.catalog,
         items: SubsonicItems(mediaRoot: services.configuration.mediaDirectory), clock: services.clock)
     let media = SubsonicMediaDeps(
         media: services.media, library: library, tools: MediaTools(),
         coverCache: services.configuration.mediaDirectory.appendingPathComponent("cache/covers"))
     return SubsonicController(
         authenticator: SubsonicAuthenticator(
-            store: database.appPasswords, sealer: services.appPasswords.sealer, throttles: database.throttles,
+            store: services.appPasswordStore, sealer: services.appPasswords.sealer,
+            throttles: RememberedThrottleChecks(store: database.throttles),
             policy: services.auth.policy, clock: services.clock),
         methods: SubsonicMethods.all(library: library, media: media))
 }

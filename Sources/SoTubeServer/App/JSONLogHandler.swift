@@ -18,22 +18,45 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var record: [String: String] = [
-            "ts": Self.timestamp(Date()), "level": "\(event.level)", "msg": "\(event.message)",
-            "logger": label,
+        // Fields by name, later ones replacing earlier ones of the same name (the event's metadata
+        // over the handler's over the fixed fields), written with keys in order.
+        var record: [(key: String, value: String)] = [
+            ("ts", Self.timestamp(Date())), ("level", "\(event.level)"), ("msg", "\(event.message)"),
+            ("logger", label),
         ]
-        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
-            record[key] = "\(value)"
+        func put(_ key: String, _ value: Logger.Metadata.Value) {
+            if let index = record.firstIndex(where: { $0.key == key }) {
+                record[index].value = "\(value)"
+            } else {
+                record.append((key, "\(value)"))
+            }
         }
+        for (key, value) in metadata { put(key, value) }
+        for (key, value) in event.metadata ?? [:] { put(key, value) }
+        record.sort { $0.key < $1.key }
         // Written by hand: a new ISO8601DateFormatter and JSONSerialization's sorted keys (ICU collation)
-        // per line cost more CPU than the request being logged.
+        // per line cost more CPU than the request being logged; so do a dictionary and FileHandle.
         var line = "{"
-        for (index, key) in record.keys.sorted().enumerated() {
+        for (index, field) in record.enumerated() {
             if index > 0 { line += "," }
-            line += Self.quoted(key) + ":" + Self.quoted(record[key] ?? "")
+            line += Self.quoted(field.key) + ":" + Self.quoted(field.value)
         }
         line += "}\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        Self.writeToStandardError(line)
+    }
+
+    /// One `write(2)` for a whole line (more when the kernel takes part of it).
+    static func writeToStandardError(_ line: String) {
+        var line = line
+        line.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 
     /// "2026-11-22T00:06:07Z" (UTC, seconds).
@@ -51,6 +74,10 @@ public struct JSONLogHandler: LogHandler {
 
     /// A JSON string literal.
     static func quoted(_ text: String) -> String {
+        // Most text needs no escape: copied whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -36,6 +36,7 @@ struct SubsonicController: Sendable {
     static let open: Set<String> = ["getOpenSubsonicExtensions"]
     /// Answer without credentials, but check them when given (clients test a connection with `ping`).
     static let openUnlessCredentialed: Set<String> = ["ping", "getLicense"]
+    static let credentialParameters = ["apiKey", "u", "p", "t", "s"]
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/rest/{method}") { request, context in await handle(request, context) }
@@ -44,7 +45,12 @@ struct SubsonicController: Sendable {
     }
 
     func handle(_ request: Request, _ context: AppRequestContext) async -> Response {
-        var format = SubsonicResponder.format(request.uri.queryParameters.get("f"))
+        // The query's `f` until the parameters (query and form body) are read.
+        var readFormat: SubsonicResponder.Format?
+        var format: SubsonicResponder.Format {
+            get { readFormat ?? SubsonicResponder.format(request.uri.queryParameters.get("f")) }
+            set { readFormat = newValue }
+        }
         do {
             let parameters = try await SubsonicParameters.read(request, context: context)
             format = SubsonicResponder.format(parameters.string("f"))
@@ -54,14 +60,20 @@ struct SubsonicController: Sendable {
                 throw SubsonicError(code: 0, message: "Unknown method: \(name)")
             }
             var user: User?
-            let credentialed = ["apiKey", "u", "p", "t", "s"].contains { parameters.has($0) }
+            let credentialed = Self.credentialParameters.contains { parameters.has($0) }
             if !Self.open.contains(name) && (credentialed || !Self.openUnlessCredentialed.contains(name)) {
                 user = try await authenticator.authenticate(
                     try SubsonicCredentials.from(parameters), client: context.clientAddress)
             }
             let call = SubsonicCall(
                 parameters: parameters, user: user, format: format, request: request, context: context)
-            switch try await method(call) {
+            // One read of the caller's owned count serves every list the method asks for.
+            let outcome = try await RememberedPlayerLibrary.$ownedCounts.withValue(
+                RememberedPlayerLibrary.OwnedCounts()
+            ) {
+                try await method(call)
+            }
+            switch outcome {
             case .body(let body): return SubsonicResponder.ok(body, format: format)
             case .response(let response): return response
             }
@@ -74,7 +86,8 @@ struct SubsonicController: Sendable {
             return SubsonicResponder.failure(.generic(error.message), format: format)
         } catch let problem as Problem {
             if problem.status == .notFound {
-                return SubsonicResponder.failure(SubsonicError(code: 70, message: problem.document.detail), format: format)
+                return SubsonicResponder.failure(
+                    SubsonicError(code: 70, message: problem.document.detail), format: format)
             }
             // Range errors and the like from the file responder keep their HTTP meaning.
             if let response = try? problem.response(from: request, context: context) { return response }

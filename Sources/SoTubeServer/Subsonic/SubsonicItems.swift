@@ -4,8 +4,14 @@ import SoTubeCore
 /// Songs, albums and artists as Subsonic elements (`Child`, `AlbumID3`, `ArtistID3`). Ids are the
 /// store's ids; an album's id is also its cover art id, an artist's id its picture's.
 struct SubsonicItems: Sendable {
-    /// The folder the songs' paths are relative to (sizes are read from the files).
-    let mediaRoot: URL
+    /// The folder the songs' paths are relative to (sizes are read from the files), as a path
+    /// ending in "/" (joined by hand: `URL.appendingPathComponent` per song costs more than `stat`).
+    let mediaRoot: String
+
+    init(mediaRoot: URL) {
+        let path = mediaRoot.path
+        self.mediaRoot = path.hasSuffix("/") ? path : path + "/"
+    }
 
     func song(_ song: PlayerSong) -> SubsonicElement {
         let track = song.track
@@ -137,13 +143,16 @@ struct SubsonicItems: Sendable {
 
     static func seconds(_ milliseconds: Int) -> Int { Int((Double(milliseconds) / 1000).rounded()) }
 
+    /// The file name's extension, lower-cased ("" when none).
     static func suffix(_ path: String) -> String {
-        (path as NSString).pathExtension.lowercased()
+        let name = path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     private func fileSize(_ relativePath: String) -> Int? {
         var info = stat()
-        guard stat(mediaRoot.appendingPathComponent(relativePath).path, &info) == 0 else { return nil }
+        guard stat(mediaRoot + relativePath, &info) == 0 else { return nil }
         return Int(info.st_size)
     }
 }

@@ -32,9 +32,30 @@ struct SubsonicParameters: Sendable {
         }
     }
 
-    private static func decode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+    /// `+` is a space and `%XX` a byte; when an escape is malformed or the bytes are not UTF-8, only
+    /// the `+` are replaced. By hand on the UTF-8 bytes: Foundation's string calls cost more than
+    /// the rest of a `ping`.
+    static func decode(_ text: Substring) -> String {
+        let plus = UInt8(ascii: "+")
+        let percent = UInt8(ascii: "%")
+        guard text.utf8.contains(where: { $0 == plus || $0 == percent }) else { return String(text) }
+        let spaced = text.utf8.map { $0 == plus ? UInt8(ascii: " ") : $0 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(spaced.count)
+        var index = 0
+        while index < spaced.count {
+            guard spaced[index] == percent else {
+                bytes.append(spaced[index])
+                index += 1
+                continue
+            }
+            guard index + 2 < spaced.count, let high = SafePathMiddleware.hexValue(spaced[index + 1]),
+                let low = SafePathMiddleware.hexValue(spaced[index + 2])
+            else { return String(decoding: spaced, as: UTF8.self) }
+            bytes.append(high << 4 | low)
+            index += 3
+        }
+        return String(validating: bytes, as: UTF8.self) ?? String(decoding: spaced, as: UTF8.self)
     }
 
     func string(_ name: String) -> String? { values[name]?.first }

@@ -83,6 +83,18 @@ public struct SQLPlayerLibrary: PlayerLibrary {
         """
     }
 
+    /// The same rows read from the albums' tracks to the user's (`CROSS JOIN` keeps SQLite to that
+    /// order): a few albums by id cost their own songs, whatever the size of the user's library.
+    private static func albumsOfTracks(_ userID: String) -> SQLQueryString {
+        """
+        tracks t CROSS JOIN owned_tracks o JOIN albums al ON al.id = t.album_id
+        JOIN artists ar ON ar.id = al.artist_id
+        LEFT JOIN play_counts pc ON pc.user_id = o.user_id AND pc.track_id = o.track_id
+        LEFT JOIN favourite_tracks f ON f.user_id = o.user_id AND f.track_id = o.track_id
+        WHERE o.user_id = \(bind: userID) AND o.track_id = t.id
+        """
+    }
+
     public func albums(userID: String, _ filter: PlayerAlbumFilter, offset: Int, limit: Int) async throws
         -> [PlayerAlbum]
     {
@@ -115,7 +127,8 @@ public struct SQLPlayerLibrary: PlayerLibrary {
                 + " ORDER BY LOWER(al.title), al.id"
         case .ids(let ids):
             guard !ids.isEmpty else { return [] }
-            query += " AND al.id IN (\(binds: ids))" + group + " ORDER BY al.id"
+            query = "SELECT \(unsafeRaw: Self.albumColumns) FROM " + Self.albumsOfTracks(userID)
+            query += " AND t.album_id IN (\(binds: ids))" + group + " ORDER BY al.id"
         case .artist(let id):
             query += " AND al.artist_id = \(bind: id)" + group + " ORDER BY al.year, LOWER(al.title), al.id"
         case .matching(let text):

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import SoTubeServer
+
+/// What the server keeps in memory for `/rest` never outlives a change it has seen.
+struct RememberedAnswersTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func anAnswerIsKeptForItsLifetimeOnly() {
+        let memo = ExpiringMemo<String>(lifetime: 5)
+        memo.keep("alice", for: "key", now: start, loadedAt: memo.generation)
+        #expect(memo.value("key", now: start.addingTimeInterval(4.9)) == "alice")
+        #expect(memo.value("key", now: start.addingTimeInterval(5)) == nil)
+        #expect(memo.value("other", now: start) == nil)
+    }
+
+    @Test func forgettingDropsAnswersAndOnesStillLoading() {
+        let memo = ExpiringMemo<String>(lifetime: 5)
+        memo.keep("alice", for: "a", now: start, loadedAt: memo.generation)
+        memo.keep("bob", for: "b", now: start, loadedAt: memo.generation)
+        let loading = memo.generation
+        memo.forget { $0 == "alice" }
+        #expect(memo.value("a", now: start) == nil)
+        #expect(memo.value("b", now: start) == "bob")
+        // Read from the store before the revoke, answered after it: not kept.
+        memo.keep("alice", for: "a", now: start, loadedAt: loading)
+        #expect(memo.value("a", now: start) == nil)
+        memo.update { $0 = $0.uppercased() }
+        #expect(memo.value("b", now: start) == "BOB")
+    }
+
+    @Test func aSearchPagesThroughTheMatchesInTheListsOrder() throws {
+        let names = ["Aurora", "Brass Band", "Crass", "Dune", "Grass Roots"]
+        let list = OwnedList(names) { [$0] }
+        let needle = try #require(OwnedList<String>.needle("RASS"))
+        #expect(Array(list.page(0, 2, matching: needle)) == ["Brass Band", "Crass"])
+        #expect(Array(list.page(2, 2, matching: needle)) == ["Grass Roots"])
+        #expect(Array(list.page(3, 2, matching: needle)).isEmpty)
+        #expect(Array(list.page(1, 3)) == ["Brass Band", "Crass", "Dune"])
+        #expect(Array(list.page(4, 10)) == ["Grass Roots"])
+        #expect(OwnedList<String>.needle("a\u{0}b") == nil)
+    }
+
+    @Test func aSearchLooksInEveryFieldButNotAcrossThem() throws {
+        let songs = [("Polar Night", "Aurora Test"), ("Low Tide", "The Brass Ones")]
+        let list = OwnedList(songs.map { "\($0.0)|\($0.1)" }) { $0.split(separator: "|").map(String.init) }
+        #expect(list.page(0, 10, matching: try #require(OwnedList<String>.needle("brass"))).count == 1)
+        #expect(list.page(0, 10, matching: try #require(OwnedList<String>.needle("nightaurora"))).isEmpty)
+        #expect(list.page(0, 10, matching: try #require(OwnedList<String>.needle("night aurora"))).isEmpty)
+    }
+}
