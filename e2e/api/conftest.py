@@ -29,6 +29,14 @@ def cli(*args, data, env=None, check=True):
     return result
 
 
+def tagged_song(path, title, artist, album, track, frequency, seconds=35):
+    """Writes a tagged MP3 (a sine tone) for a test catalog."""
+    subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
+                    f"sine=frequency={frequency}:duration={seconds}", "-metadata", f"title={title}",
+                    "-metadata", f"artist={artist}", "-metadata", f"album={album}", "-metadata", f"track={track}",
+                    "-c:a", "libmp3lame", "-b:a", "64k", str(path)], check=True, timeout=120)
+
+
 class Server:
     def __init__(self, data, port, env=None, args=()):
         self.data, self.port = data, port

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIN, cli
+from conftest import BIN, cli, tagged_song
 from test_client import pay_with_sandbox_card
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,10 +86,7 @@ def songs(cluster):
     music = cluster["work"] / "music"
     music.mkdir()
     for number, title in ((1, "Cluster Dawn"), (2, "Cluster Dusk")):
-        subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
-                        f"sine=frequency={300 + 100 * number}:duration=40", "-metadata", f"title={title}",
-                        "-metadata", "artist=Two Servers", "-metadata", "album=Shared", "-metadata", f"track={number}",
-                        "-c:a", "libmp3lame", "-b:a", "96k", str(music / f"{number}.mp3")], check=True, timeout=120)
+        tagged_song(music / f"{number}.mp3", title, "Two Servers", "Shared", number, 300 + 100 * number, seconds=40)
     store_cli(cluster, "import", str(music))
     found = {}
     for server in cluster["servers"]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Server, cli, free_port
+from conftest import Server, cli, free_port, tagged_song
 
 
 def new_database():
@@ -29,10 +29,7 @@ def test_a_sqlite_store_moves_to_postgresql_with_everything_a_buyer_had(tmp_path
     music = tmp_path / "music"
     music.mkdir()
     for number, title in ((1, "Moving Day"), (2, "New Home")):
-        subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
-                        f"sine=frequency={300 + 110 * number}:duration=35", "-metadata", f"title={title}",
-                        "-metadata", "artist=Movers", "-metadata", "album=Boxes", "-metadata", f"track={number}",
-                        "-c:a", "libmp3lame", "-b:a", "64k", str(music / f"{number}.mp3")], check=True, timeout=120)
+        tagged_song(music / f"{number}.mp3", title, "Movers", "Boxes", number, 300 + 110 * number)
     cli("import", str(music), data=tmp_path)
     port = free_port()
     server = Server(tmp_path, port, args=("--port", str(port)))

@@ -7,21 +7,16 @@ below zero, each balance is the sum of its ledger entries, and `sotube ledger ve
 import http.client
 import json
 import random
-import subprocess
 import threading
 import time
 import urllib.parse
 import uuid
 from collections import Counter
 
-from conftest import Server, cli, free_port
+from conftest import Server, cli, free_port, tagged_song
 
 BUYERS, SECONDS, KILLS = 32, 30, 3
 ENV = {"SOTUBE_PAYMENTS": "sandbox", "SOTUBE_PEOPLE_PER_ADDRESS": "100"}
-
-
-def ffmpeg(*args):
-    subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", *args], check=True, timeout=120)
 
 
 def send(port, method, path, body=None, token=None, headers=None, form=None):
@@ -126,9 +121,8 @@ def test_buyers_under_sigkill_never_lose_or_double_a_purchase(tmp_path):
         folder = music / album
         folder.mkdir(parents=True)
         for number in range(1, 4):
-            ffmpeg("-f", "lavfi", "-i", f"sine=frequency={200 + 50 * number}:duration=35", "-metadata",
-                   f"title=Soak {album} {number}", "-metadata", "artist=Soak", "-metadata", f"album=Soak {album}",
-                   "-metadata", f"track={number}", "-c:a", "libmp3lame", "-b:a", "64k", str(folder / f"{number}.mp3"))
+            tagged_song(folder / f"{number}.mp3", f"Soak {album} {number}", "Soak", f"Soak {album}", number,
+                        200 + 50 * number)
     cli("import", str(music), data=tmp_path, env=ENV)
     port = free_port()
     server = Server(tmp_path, port, env=ENV, args=("--port", str(port)))
