@@ -43,26 +43,27 @@ struct MigrateToCommand: AsyncParsableCommand {
             await source.shutdown()
             throw ValidationError("cannot open \(target): \(error)")
         }
-        defer { Task { await source.shutdown() } }
+        let report: LedgerReport
         do {
             let copied = try await StoreCopy.copy(from: source, to: destination)
             let documents = try await destination.searchIndex.rebuild()
-            let report = LedgerReport(facts: try await destination.commerce.ledgerFacts())
+            report = LedgerReport(facts: try await destination.commerce.ledgerFacts())
             for table in copied where table.rows > 0 { print("\(table.table): \(table.rows) rows") }
             print("search index: \(documents) documents")
-            for problem in report.problems {
-                FileHandle.standardError.write(Data("ledger: \(problem)\n".utf8))
-            }
-            print(
-                "\(report.isExact ? "ledger exact" : "LEDGER WRONG"): \(report.accountCount) accounts, "
-                    + "\(report.entryCount) entries, \(report.purchaseCount) purchases")
+        } catch {
             await destination.shutdown()
             await source.shutdown()
-            if !report.isExact { throw ExitCode(1) }
-        } catch let error as StoreCopy.CopyError {
-            await destination.shutdown()
-            await source.shutdown()
-            throw ValidationError(error.description)
+            if let error = error as? StoreCopy.CopyError { throw ValidationError(error.description) }
+            throw error
         }
+        await destination.shutdown()
+        await source.shutdown()
+        for problem in report.problems {
+            FileHandle.standardError.write(Data("ledger: \(problem)\n".utf8))
+        }
+        print(
+            "\(report.isExact ? "ledger exact" : "LEDGER WRONG"): \(report.accountCount) accounts, "
+                + "\(report.entryCount) entries, \(report.purchaseCount) purchases")
+        if !report.isExact { throw ExitCode(1) }
     }
 }
