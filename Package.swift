@@ -31,7 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
-        .target(name: "SoTubeCore"),
+        // Crypto for the TOTP codes' HMAC-SHA1 (pure computation, no I/O).
+        .target(name: "SoTubeCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SoTubeAPI"),
         // The Swift SDK a native app is built on: only SoTubeAPI and Foundation, for iOS, macOS and Linux.
         .target(name: "SoTubeKit", dependencies: ["SoTubeAPI"]),

@@ -32,10 +32,15 @@ public struct LoginRequest: Codable, Sendable {
     public var username: String
     public var password: String
     public var remember: Bool?
-    public init(username: String, password: String, remember: Bool? = nil) {
+    /// For accounts with two-step sign-in: the 6-digit code from the authenticator app, or one of
+    /// the recovery codes. Without it (or with a wrong one) such an account gets 401
+    /// ``ProblemType/twoFactorRequired``.
+    public var totp: String?
+    public init(username: String, password: String, remember: Bool? = nil, totp: String? = nil) {
         self.username = username
         self.password = password
         self.remember = remember
+        self.totp = totp
     }
 }
 
@@ -67,11 +72,14 @@ public struct MeResponse: Codable, Sendable, Equatable {
     public var ownedCount: Int
     public var avatarUrl: String?
     public var landing: Landing
+    /// Whether logging in needs a code from an authenticator app (SPEC A8).
+    public var twoFactorEnabled: Bool
 
     public init(
         id: String, username: String, email: String, displayName: String, coins: Int, ownedCount: Int,
-        avatarUrl: String? = nil, landing: Landing
+        avatarUrl: String? = nil, landing: Landing, twoFactorEnabled: Bool = false
     ) {
+        self.twoFactorEnabled = twoFactorEnabled
         self.id = id
         self.username = username
         self.email = email

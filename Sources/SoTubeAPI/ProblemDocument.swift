@@ -24,3 +24,11 @@ public struct ProblemDocument: Codable, Sendable, Equatable {
         self.retryAfter = retryAfter
     }
 }
+
+/// The `type` of problem documents that need a client to act differently from other errors of
+/// the same status (every other problem is `about:blank`).
+public enum ProblemType {
+    /// 401 from `POST /api/v1/auth/login`: the password was right, but the account has two-step
+    /// sign-in and the `totp` field was missing or held a wrong or used code. Ask for the code.
+    public static let twoFactorRequired = "urn:sotube:problem:two-factor-required"
+}

@@ -48,6 +48,14 @@ public enum SoTubeRoutes {
     public static let avatar = "\(api)/me/avatar"
     /// `GET` the caller's profile photo in `size` pixels.
     public static func avatar(size: Int) -> String { avatar + query(["size": String(size)]) }
+    /// `POST` → ``TwoFactorEnrolmentDTO``: a new TOTP secret, not yet in force (409 when two-step
+    /// sign-in is on already).
+    public static let twoFactorEnrol = "\(api)/me/two-factor/enrol"
+    /// `POST` ``TwoFactorConfirmRequest`` → ``TwoFactorRecoveryCodesDTO``: a current code turns the
+    /// enrolment on; the recovery codes are shown this once.
+    public static let twoFactorConfirm = "\(api)/me/two-factor/confirm"
+    /// `POST` ``TwoFactorDisableRequest`` → 204: turns two-step sign-in off.
+    public static let twoFactorDisable = "\(api)/me/two-factor/disable"
     /// `GET`: the caller's app passwords; `POST`: create one.
     public static let appPasswords = "\(api)/me/app-passwords"
     /// `DELETE`: revokes the app password `id`.

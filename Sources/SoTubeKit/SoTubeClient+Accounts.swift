@@ -22,14 +22,21 @@ extension SoTubeClient {
         return answer
     }
 
-    /// Logs in and saves the session token in ``tokens``; `remember` asks for a long-lived session.
+    /// Logs in and saves the session token in ``tokens``; `remember` asks for a long-lived session;
+    /// `totp` is the code from the authenticator app (or a recovery code) for an account with
+    /// two-step sign-in.
     ///
     /// - Throws: ``SoTubeError/unauthorized(message:)`` for a wrong username or password,
+    ///   ``SoTubeError/twoFactorRequired(message:)`` when the password was right but the account
+    ///   needs a code and `totp` was missing or wrong,
     ///   ``SoTubeError/rateLimited(retryAfter:)`` after too many wrong attempts.
     @discardableResult
-    public func login(username: String, password: String, remember: Bool = true) async throws -> AuthResponse {
+    public func login(username: String, password: String, remember: Bool = true, totp: String? = nil) async throws
+        -> AuthResponse
+    {
         let answer: AuthResponse = try await call(
-            "POST", SoTubeRoutes.login, body: LoginRequest(username: username, password: password, remember: remember))
+            "POST", SoTubeRoutes.login,
+            body: LoginRequest(username: username, password: password, remember: remember, totp: totp))
         try await tokens.save(answer.token)
         return answer
     }

@@ -20,6 +20,10 @@ public enum SoTubeError: Error, Sendable, Equatable {
     case notFound
     /// HTTP 401: not logged in, the session ended, or the username or password is wrong.
     case unauthorized(message: String)
+    /// HTTP 401 from a log-in whose password was right: the account has two-step sign-in and the
+    /// code (``SoTubeClient/login(username:password:remember:totp:)``'s `totp`) was missing, wrong
+    /// or used already. Ask for the code from the authenticator app (or a recovery code).
+    case twoFactorRequired(message: String)
     /// HTTP 403: logged in, but not allowed (e.g. coins are not sold on this server).
     case forbidden(message: String)
     /// HTTP 429: too many attempts; try again after `retryAfter` seconds.
@@ -42,7 +46,7 @@ public enum SoTubeError: Error, Sendable, Equatable {
         case .notEnoughCoins(let missing): return "Not enough coins: \(missing) more needed."
         case .alreadyOwned: return "You already own this."
         case .notFound: return "Not found."
-        case .unauthorized(let message), .forbidden(let message), .server(_, let message),
+        case .unauthorized(let message), .twoFactorRequired(let message), .forbidden(let message), .server(_, let message),
             .unexpected(_, let message), .validation(_, let message), .conflict(_, let message):
             return message
         case .rateLimited(let seconds): return "Too many attempts; try again in \(seconds) seconds."
@@ -65,6 +69,7 @@ public enum SoTubeError: Error, Sendable, Equatable {
         switch status {
         case 402: return .notEnoughCoins(missing: problem?.missingCoins ?? 0)
         case 404: return .notFound
+        case 401 where problem?.type == ProblemType.twoFactorRequired: return .twoFactorRequired(message: detail)
         case 401: return .unauthorized(message: detail)
         case 403: return .forbidden(message: detail)
         case 429:

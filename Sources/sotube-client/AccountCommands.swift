@@ -40,11 +40,13 @@ struct LoginCommand: AsyncParsableCommand {
     @OptionGroup var options: ClientOptions
     @Argument(help: "The username.") var username: String
     @Option(help: "The password (else SOTUBE_PASSWORD or a prompt).") var password: String?
+    @Option(help: "For two-step sign-in: the code from the authenticator app, or a recovery code.")
+    var code: String?
 
     func run() async throws {
         let secret = try sotube_client.password(password)
         try await options.run { client, terminal in
-            let answer = try await client.login(username: username, password: secret)
+            let answer = try await client.login(username: username, password: secret, totp: code)
             if terminal.json { return try terminal.printJSON(answer.user) }
             terminal.line(
                 "Logged in as \(terminal.paint(answer.user.username, .bold)) (\(Show.coins(answer.user.coins))).")

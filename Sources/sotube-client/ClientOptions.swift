@@ -57,6 +57,8 @@ struct ClientOptions: ParsableArguments {
         switch error {
         case .unauthorized(let message) where message.hasPrefix("Log in"):
             return "Log in first: sotube-client login NAME."
+        case .twoFactorRequired(let message):
+            return message + " Log in again with --code CODE (the app's code, or a recovery code)."
         case .notFound: return "Not found (or not yours)."
         case .validation(let field?, let message): return "\(field): \(message)"
         default: return error.message
@@ -66,7 +68,7 @@ struct ClientOptions: ParsableArguments {
     static func exitCode(_ error: SoTubeError) -> Int32 {
         switch error {
         case .notEnoughCoins: return ExitStatus.notEnoughCoins
-        case .unauthorized: return ExitStatus.unauthorized
+        case .unauthorized, .twoFactorRequired: return ExitStatus.unauthorized
         case .offline: return ExitStatus.offline
         default: return ExitStatus.failure
         }

@@ -13,6 +13,12 @@ import Testing
 @Suite struct AuthControllerSeamTests {
     struct NoMail: Mailer { func send(_ message: MailMessage) async throws {} }
 
+    static func twoFactor(ids: any IDSource) -> TwoFactorService {
+        TwoFactorService(
+            store: InMemoryTwoFactorStore(), sealer: .twoFactor(serverSecret: Array(repeating: 3, count: 32)),
+            clock: ManualClock(), ids: ids)
+    }
+
     @Test func registerLogInAndSeeYourself() async throws {
         let accounts = InMemoryAccountStore()
         let ownership = InMemoryCatalog(prices: [10])
@@ -20,7 +26,7 @@ import Testing
         let ids = SequentialIDSource(prefix: "t")
         let auth = AuthService(
             accounts: accounts, hasher: PasswordHasher(cost: 4), clock: ManualClock(), ids: ids, mailer: NoMail(),
-            throttles: InMemoryThrottleStore(), publicBaseURL: "http://localhost")
+            throttles: InMemoryThrottleStore(), twoFactor: Self.twoFactor(ids: ids), publicBaseURL: "http://localhost")
         let csrf = CSRFTokens(key: Array(repeating: 1, count: 32))
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ProblemMiddleware())
@@ -29,7 +35,8 @@ import Testing
         MeController(
             auth: auth, ownership: ownership,
             avatars: AvatarService(
-                mediaRoot: FileManager.default.temporaryDirectory.appendingPathComponent("no-avatars"))
+                mediaRoot: FileManager.default.temporaryDirectory.appendingPathComponent("no-avatars")),
+            twoFactor: auth.twoFactor
         ).register(on: app)
         try await Application(router: router).test(.router) { client in
             let registered = try await client.json(
@@ -81,7 +88,7 @@ import Testing
         let ids = SequentialIDSource(prefix: "r")
         let auth = AuthService(
             accounts: accounts, hasher: PasswordHasher(cost: 4), clock: ManualClock(), ids: ids, mailer: mailer,
-            throttles: InMemoryThrottleStore(), publicBaseURL: "http://localhost")
+            throttles: InMemoryThrottleStore(), twoFactor: Self.twoFactor(ids: ids), publicBaseURL: "http://localhost")
         _ = try await auth.createUser(username: "ida", email: "ida@example.com", password: "password-ida")
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ProblemMiddleware())

@@ -27,11 +27,11 @@ import Testing
     }
 
     @Test func secretsAreSealedUnderAKeyDerivedFromTheServerSecret() throws {
-        let sealer = AppPasswordSealer(serverSecret: Array(repeating: 7, count: 32))
+        let sealer = SecretSealer.appPasswords(serverSecret: Array(repeating: 7, count: 32))
         let sealed = try sealer.seal("abcdefghijklmnopqrstuvwxyz234567")
         #expect(sealer.open(sealed) == "abcdefghijklmnopqrstuvwxyz234567")
         #expect(!String(decoding: sealed, as: UTF8.self).contains("abcdefghijklmnop"))
-        #expect(AppPasswordSealer(serverSecret: Array(repeating: 8, count: 32)).open(sealed) == nil)
+        #expect(SecretSealer.appPasswords(serverSecret: Array(repeating: 8, count: 32)).open(sealed) == nil)
         var altered = sealed
         altered[altered.count - 1] ^= 1
         #expect(sealer.open(altered) == nil)

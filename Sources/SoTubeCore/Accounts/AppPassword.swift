@@ -67,20 +67,7 @@ public enum AppPasswordRules {
 
     /// The secret shown to the user: lower-case base32 (no padding), easy to type into a phone.
     public static func secret(from bytes: [UInt8]) -> String {
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
-        var out = ""
-        var buffer = 0
-        var bits = 0
-        for byte in bytes {
-            buffer = (buffer << 8) | Int(byte)
-            bits += 8
-            while bits >= 5 {
-                out.append(alphabet[(buffer >> (bits - 5)) & 31])
-                bits -= 5
-            }
-        }
-        if bits > 0 { out.append(alphabet[(buffer << (5 - bits)) & 31]) }
-        return out
+        Base32.encode(bytes).lowercased()
     }
 
     /// Whether a use at `now` should be recorded, given the last recorded one.

@@ -7,6 +7,9 @@ public enum DomainError: Error, Equatable, Sendable {
     case notFound(what: String)
     /// Not logged in, or the credentials are wrong.
     case unauthorized(reason: String)
+    /// The password was right but the account needs a second factor (a TOTP or recovery code) that
+    /// was missing or wrong: no session is made.
+    case twoFactorRequired(reason: String)
     /// Logged in but not allowed.
     case forbidden(reason: String)
     /// The balance is short by `missing` coins.

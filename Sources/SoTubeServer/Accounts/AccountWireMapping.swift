@@ -12,10 +12,10 @@ extension UserDTO {
 
 extension MeResponse {
     /// `user` with how many songs they own; they start in My Music once they own one (SPEC A7).
-    init(user: User, ownedCount: Int, avatarUrl: String? = nil) {
+    init(user: User, ownedCount: Int, avatarUrl: String? = nil, twoFactorEnabled: Bool = false) {
         self.init(
             id: user.id, username: user.username, email: user.email, displayName: user.displayName,
             coins: user.coins, ownedCount: ownedCount, avatarUrl: avatarUrl,
-            landing: ownedCount > 0 ? .library : .store)
+            landing: ownedCount > 0 ? .library : .store, twoFactorEnabled: twoFactorEnabled)
     }
 }

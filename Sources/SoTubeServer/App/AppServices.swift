@@ -14,6 +14,8 @@ public struct AppServices: Sendable {
     public let avatars: AvatarService
     /// App passwords for players (`/rest`), their secrets sealed under a key derived from `secretKey`.
     public let appPasswords: AppPasswordService
+    /// Two-step sign-in, its TOTP secrets sealed under another key derived from `secretKey`.
+    public let twoFactor: TwoFactorService
     /// The app-password store both `appPasswords` and `/rest` use: found secrets remembered briefly,
     /// forgotten at once on a revoke.
     let appPasswordStore: any AppPasswordStore
@@ -37,22 +39,25 @@ public struct AppServices: Sendable {
     public init(configuration: ServerConfiguration, database: SoTubeDatabase) {
         self.configuration = configuration
         self.database = database
+        let secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
+        self.secretKey = secretKey
+        self.twoFactor = TwoFactorService(
+            store: database.twoFactor, sealer: .twoFactor(serverSecret: secretKey), clock: configuration.clock,
+            ids: configuration.ids, logger: configuration.logger)
         self.auth = AuthService(
             accounts: database.accounts, hasher: PasswordHasher(cost: configuration.bcryptCost),
             clock: configuration.clock, ids: configuration.ids,
             mailer: OutboxMailer(
                 directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
-            throttles: database.throttles, publicBaseURL: configuration.baseURL,
+            throttles: database.throttles, twoFactor: twoFactor, publicBaseURL: configuration.baseURL,
             policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: configuration.logger)
-        let secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
-        self.secretKey = secretKey
         // The sandbox provider's signing key follows the server secret, so a capture notification is
         // accepted by every server sharing that secret, whichever one opened the checkout.
         let sandboxKey = ServerSecret.derive(secretKey, purpose: "sotube sandbox capture signatures v1")
         let appPasswordStore = RememberedAppPasswords(store: database.appPasswords, clock: configuration.clock)
         self.appPasswordStore = appPasswordStore
         self.appPasswords = AppPasswordService(
-            store: appPasswordStore, sealer: AppPasswordSealer(serverSecret: secretKey),
+            store: appPasswordStore, sealer: SecretSealer.appPasswords(serverSecret: secretKey),
             clock: configuration.clock, ids: configuration.ids)
         self.metrics = ServerMetrics()
         self.commerce = CommerceService(

@@ -45,7 +45,10 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     AuthController(
         auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)
     ).register(on: app)
-    MeController(auth: services.auth, ownership: services.ownership, avatars: services.avatars).register(on: app)
+    MeController(
+        auth: services.auth, ownership: services.ownership, avatars: services.avatars, twoFactor: services.twoFactor
+    ).register(on: app)
+    TwoFactorController(auth: services.auth, twoFactor: services.twoFactor).register(on: app)
     let pageBase = PageBase(publicBaseURL: configuration.publicBaseURL, fallbackBaseURL: configuration.baseURL)
     SharePageController(catalog: services.catalog, media: services.media, base: pageBase).register(on: app)
     EmbedController(catalog: services.catalog, media: services.media, base: pageBase).register(on: app)

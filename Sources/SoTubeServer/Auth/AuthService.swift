@@ -11,6 +11,8 @@ public struct AuthService: Sendable {
     let mailer: any Mailer
     /// Login, sign-up and reset counts, kept in the database so that every server sees them.
     let throttles: any ThrottleStore
+    /// Two-step sign-in: the second factor a log-in needs when the account has it on.
+    let twoFactor: TwoFactorService
     /// Base URL for links in mail, e.g. "http://localhost:8080".
     let publicBaseURL: String
     /// The limits on log-ins, sign-ups and reset requests.
@@ -19,7 +21,7 @@ public struct AuthService: Sendable {
 
     public init(
         accounts: any AccountStore, hasher: PasswordHasher, clock: any SoTubeClock, ids: any IDSource,
-        mailer: any Mailer, throttles: any ThrottleStore, publicBaseURL: String,
+        mailer: any Mailer, throttles: any ThrottleStore, twoFactor: TwoFactorService, publicBaseURL: String,
         policy: ThrottlePolicy = ThrottlePolicy(), logger: Logger = Logger(label: "sotube.auth")
     ) {
         self.policy = policy
@@ -29,6 +31,7 @@ public struct AuthService: Sendable {
         self.ids = ids
         self.mailer = mailer
         self.throttles = throttles
+        self.twoFactor = twoFactor
         self.publicBaseURL = publicBaseURL
         self.logger = logger
     }
@@ -64,7 +67,11 @@ public struct AuthService: Sendable {
     /// Checks the password. Attempts are counted per (account, client address) and per client
     /// address before the password is checked, so parallel tries cannot all pass the count; past the
     /// limit the client waits longer each time (429). A success forgets that account's count.
-    public func login(username: String, password: String, remember: Bool, client: String) async throws -> Login {
+    /// An account with two-step sign-in also needs `totp` (a current code or a recovery code): a
+    /// missing or wrong one is a failed attempt like a wrong password, and makes no session.
+    public func login(
+        username: String, password: String, remember: Bool, client: String, totp: String? = nil
+    ) async throws -> Login {
         let account = ThrottleKey(
             "login:" + AccountRules.canonical(username) + "|" + client, policy.loginPerAccountAndClient)
         try await reserve([account, ThrottleKey("login-client:" + client, policy.loginPerClient)])
@@ -75,6 +82,7 @@ public struct AuthService: Sendable {
         guard try await hasher.verify(password, hash: hash), let credentials else {
             throw DomainError.unauthorized(reason: "The username or password is wrong.")
         }
+        try await twoFactor.requireSecondFactor(userID: credentials.user.id, code: totp)
         try await throttles.clear(account.key)
         return try await startSession(for: credentials.user, remember: remember)
     }
@@ -173,6 +181,20 @@ public struct AuthService: Sendable {
         try await accounts.setPassword(
             userID: identity.user.id, passwordHash: try await hasher.hash(newPassword),
             keepSession: identity.sessionTokenHash)
+    }
+
+    /// Turns two-step sign-in off: needs the password and a current code or a recovery code. Tries
+    /// are throttled like log-ins (per account), so a stolen session cannot guess codes.
+    public func disableTwoFactor(identity: Identity, password: String, code: String) async throws {
+        let key = ThrottleKey("two-factor-off:" + identity.user.id, policy.loginPerAccountAndClient)
+        try await reserve([key])
+        guard let credentials = try await accounts.credentials(id: identity.user.id),
+            try await hasher.verify(password, hash: credentials.passwordHash)
+        else {
+            throw DomainError.invalid(field: "password", reason: "The password is wrong.")
+        }
+        try await twoFactor.disable(userID: identity.user.id, code: code)
+        try await throttles.clear(key.key)
     }
 
     private func startSession(for user: User, remember: Bool) async throws -> Login {

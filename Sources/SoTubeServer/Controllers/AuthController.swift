@@ -27,7 +27,7 @@ struct AuthController {
             let body = try await request.decodeJSON(LoginRequest.self, context: context)
             let login = try await auth.login(
                 username: body.username, password: body.password, remember: body.remember ?? false,
-                client: context.clientAddress)
+                client: context.clientAddress, totp: body.totp)
             var response = try jsonResponse(AuthResponse(user: UserDTO(login.user), token: login.token))
             setSessionCookies(&response, login: login, context: context)
             return response

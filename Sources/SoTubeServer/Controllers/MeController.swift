@@ -2,11 +2,13 @@ import Hummingbird
 import SoTubeAPI
 import SoTubeCore
 
-/// `/api/v1/me`: who I am (with my profile photo's URL), change username, change password.
+/// `/api/v1/me`: who I am (with my profile photo's URL and whether I have two-step sign-in), change
+/// username, change password.
 struct MeController {
     let auth: AuthService
     let ownership: any OwnershipStore
     let avatars: AvatarService
+    let twoFactor: TwoFactorService
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/me") { _, context in
@@ -14,7 +16,8 @@ struct MeController {
             let owned = try await ownership.ownedCount(userID: identity.user.id)
             return try jsonResponse(
                 MeResponse(
-                    user: identity.user, ownedCount: owned, avatarUrl: avatars.url(userID: identity.user.id)))
+                    user: identity.user, ownedCount: owned, avatarUrl: avatars.url(userID: identity.user.id),
+                    twoFactorEnabled: try await twoFactor.isEnabled(userID: identity.user.id)))
         }
         router.put("/api/v1/me/username") { request, context in
             let identity = try context.requireIdentity()

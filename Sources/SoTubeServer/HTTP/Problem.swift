@@ -33,6 +33,9 @@ public struct Problem: HTTPResponseError {
             self.init(.notFound, "\(what) was not found.")
         case .unauthorized(let reason):
             self.init(.unauthorized, reason)
+        case .twoFactorRequired(let reason):
+            self.init(.unauthorized, reason, field: "totp")
+            document.type = ProblemType.twoFactorRequired
         case .forbidden(let reason):
             self.init(.forbidden, reason)
         case .insufficientCoins(let missing):

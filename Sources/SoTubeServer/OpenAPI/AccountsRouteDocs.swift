@@ -33,7 +33,11 @@ extension RouteDocs {
             "POST", "/api/v1/auth/login", "Log in; sets the session cookie", tag: "accounts",
             request: "LoginRequest",
             responses: [
-                200: ("Logged in", "AuthResponse"), 401: ("Wrong username or password", nil),
+                200: ("Logged in", "AuthResponse"),
+                401: (
+                    "Wrong username or password; or, with type urn:sotube:problem:two-factor-required, the password "
+                        + "was right but the account needs a current code in totp (missing, wrong or used)", nil
+                ),
                 403: ("Sent by another site's page", nil), 422: ("Invalid field", nil),
                 429: ("Too many attempts: wait Retry-After seconds (longer each time)", nil),
             ]),
@@ -91,16 +95,21 @@ extension SchemaDocs {
                 "id": JSONSchema.string, "username": JSONSchema.string, "email": JSONSchema.string,
                 "displayName": JSONSchema.string, "coins": JSONSchema.int,
                 "ownedCount": JSONSchema.int, "avatarUrl": JSONSchema.nullable("string"),
-                "landing": JSONSchema.enumeration(MeResponse.Landing.self),
+                "landing": JSONSchema.enumeration(MeResponse.Landing.self), "twoFactorEnabled": JSONSchema.bool,
             ],
-            required: ["id", "username", "email", "displayName", "coins", "ownedCount", "landing"]),
+            required: [
+                "id", "username", "email", "displayName", "coins", "ownedCount", "landing", "twoFactorEnabled",
+            ]),
         "AuthResponse": JSONSchema.object(["user": JSONSchema.ref("User"), "token": JSONSchema.string]),
         "RegisterRequest": JSONSchema.object([
             "username": JSONSchema.string, "email": ["type": "string", "format": "email"],
             "password": JSONSchema.string,
         ]),
         "LoginRequest": JSONSchema.object(
-            ["username": JSONSchema.string, "password": JSONSchema.string, "remember": JSONSchema.bool],
+            [
+                "username": JSONSchema.string, "password": JSONSchema.string, "remember": JSONSchema.bool,
+                "totp": JSONSchema.string,
+            ],
             required: ["username", "password"]),
         "PasswordResetRequest": JSONSchema.object(["email": JSONSchema.string]),
         "PasswordResetAccepted": JSONSchema.object(["status": JSONSchema.string]),

@@ -46,11 +46,12 @@ public struct RouteDoc: Sendable {
 public enum OpenAPIDocument {
     /// Every documented route. Add a table here when adding a controller.
     public static var routes: [RouteDoc] {
-        RouteDocs.accounts + RouteDocs.system + RouteDocs.commerce + RouteDocs.catalog + RouteDocs.media
+        RouteDocs.accounts + RouteDocs.twoFactor + RouteDocs.system + RouteDocs.commerce + RouteDocs.catalog + RouteDocs.media
             + RouteDocs.share + RouteDocs.ownedMedia + RouteDocs.appPasswords + RouteDocs.subsonic
     }
     public static var schemas: [String: JSONValue] {
-        SchemaDocs.accounts.merging(SchemaDocs.commerce, uniquingKeysWith: { $1 })
+        SchemaDocs.accounts.merging(SchemaDocs.twoFactor, uniquingKeysWith: { $1 })
+            .merging(SchemaDocs.commerce, uniquingKeysWith: { $1 })
             .merging(SchemaDocs.catalog, uniquingKeysWith: { $1 })
             .merging(SchemaDocs.ownedMedia, uniquingKeysWith: { $1 })
             .merging(SchemaDocs.appPasswords, uniquingKeysWith: { $1 })

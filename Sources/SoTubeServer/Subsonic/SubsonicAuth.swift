@@ -51,7 +51,7 @@ enum SubsonicCredentials: Sendable, Equatable {
 /// its "last used" time).
 struct SubsonicAuthenticator: Sendable {
     let store: any AppPasswordStore
-    let sealer: AppPasswordSealer
+    let sealer: SecretSealer
     let throttles: any ThrottleStore
     let policy: ThrottlePolicy
     let clock: any SoTubeClock

@@ -11,5 +11,6 @@ public enum AllMigrations {
         Migration008AppPasswords.migration,
         Migration009CatalogVersion.migration,
         Migration010MediaJobs.migration,
+        Migration011TwoFactor.migration,
     ]
 }

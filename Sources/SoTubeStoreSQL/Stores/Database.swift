@@ -18,6 +18,7 @@ public struct SoTubeDatabase: Sendable {
     public let syntheticCatalog: SQLSyntheticCatalog
     public let throttles: SQLThrottleStore
     public let appPasswords: SQLAppPasswordStore
+    public let twoFactor: SQLTwoFactorStore
     public let player: SQLPlayerLibrary
 
     package init(backend: any SQLBackend) {
@@ -34,6 +35,7 @@ public struct SoTubeDatabase: Sendable {
         self.syntheticCatalog = SQLSyntheticCatalog(backend: backend)
         self.throttles = SQLThrottleStore(backend: backend)
         self.appPasswords = SQLAppPasswordStore(backend: backend)
+        self.twoFactor = SQLTwoFactorStore(backend: backend)
         self.player = SQLPlayerLibrary(backend: backend)
     }
 

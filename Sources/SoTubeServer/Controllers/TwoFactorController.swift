@@ -1,0 +1,30 @@
+import Hummingbird
+import SoTubeAPI
+import SoTubeCore
+
+/// `/api/v1/me/two-factor/*`: enrol in two-step sign-in, confirm it with a first code (which
+/// answers the recovery codes, once), turn it off with the password and a code.
+struct TwoFactorController {
+    let auth: AuthService
+    let twoFactor: TwoFactorService
+
+    func register(on router: some RouterMethods<AppRequestContext>) {
+        router.post("/api/v1/me/two-factor/enrol") { _, context in
+            let identity = try context.requireIdentity()
+            let enrolment = try await twoFactor.enrol(identity.user)
+            return try jsonResponse(TwoFactorEnrolmentDTO(secret: enrolment.secret, otpauthUri: enrolment.uri))
+        }
+        router.post("/api/v1/me/two-factor/confirm") { request, context in
+            let identity = try context.requireIdentity()
+            let body = try await request.decodeJSON(TwoFactorConfirmRequest.self, context: context)
+            let codes = try await twoFactor.confirm(userID: identity.user.id, code: body.code)
+            return try jsonResponse(TwoFactorRecoveryCodesDTO(recoveryCodes: codes))
+        }
+        router.post("/api/v1/me/two-factor/disable") { request, context in
+            let identity = try context.requireIdentity()
+            let body = try await request.decodeJSON(TwoFactorDisableRequest.self, context: context)
+            try await auth.disableTwoFactor(identity: identity, password: body.password, code: body.code)
+            return Response(status: .noContent)
+        }
+    }
+}
