@@ -13,6 +13,9 @@ export const passwordResetConfirm = `${API}/auth/password-reset/confirm`;
 export const me = `${API}/me`;
 export const username = `${API}/me/username`;
 export const password = `${API}/me/password`;
+export const twoFactorEnrol = `${API}/me/two-factor/enrol`;
+export const twoFactorConfirm = `${API}/me/two-factor/confirm`;
+export const twoFactorDisable = `${API}/me/two-factor/disable`;
 
 // Store and catalog
 export const storeHome = `${API}/store/home`;

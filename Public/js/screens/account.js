@@ -13,6 +13,7 @@ import { pendingPurchase, updatePurchase, forgetPurchase } from '../intent.js';
 import { removeAllOffline, usage, onOfflineChange } from '../offline.js';
 import { formatBytes } from '../i18n.js';
 import { connectPlayer } from './players.js';
+import { twoFactorPanel } from './twofactor.js';
 
 async function topUpNotice(id) {
   try {
@@ -122,6 +123,7 @@ export async function account(container, route) {
       topUps ? null : h('p', { class: 'notice notice-info', id: 'coins-from-codes' }, t('account.coinsFromCodes')),
       details(t('account.changeUsername'), usernameForm),
       details(t('account.changePassword'), passwordForm),
+      details(t('twoFactor.title'), twoFactorPanel()),
       details(t('account.redeem'), redeemForm, !topUps),
       offlinePanel(),
       details(t('players.title'), connectPlayer()),

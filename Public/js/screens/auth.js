@@ -21,18 +21,37 @@ function afterLogin(route) {
   go(next && next.startsWith('#/') ? next : state.me?.landing === 'library' ? '#/library' : '#/store');
 }
 
+/** The problem type of a log-in that needs a two-step sign-in code (SoTubeAPI's ProblemType). */
+const TWO_FACTOR_REQUIRED = 'urn:sotube:problem:two-factor-required';
+
 function logo() {
   return h('img', { class: 'auth-logo', src: '/icons/icon.svg', alt: '', width: 72, height: 72 });
 }
 
 export async function login(container, route) {
+  // Shown when the server says the account needs a code (two-step sign-in, SPEC A8).
+  const code = field(t('login.code'), { name: 'totp', autocomplete: 'one-time-code', autocapitalize: 'none', spellcheck: 'false' }, t('login.codeHint'));
+  code.hidden = true;
   const form = h('form', { class: 'form', novalidate: true },
     field(t('login.username'), { name: 'username', autocomplete: 'username', required: true, autocapitalize: 'none', spellcheck: 'false' }),
     field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
+    code,
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'remember', checked: true }), h('span', {}, t('login.remember'))),
     h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('login.submit')));
   wireForm(form, async (values) => {
-    await api.post(endpoints.login, { username: values.username.trim(), password: values.password, remember: values.remember === 'on' });
+    const body = { username: values.username.trim(), password: values.password, remember: values.remember === 'on' };
+    if (!code.hidden && values.totp?.trim()) body.totp = values.totp.trim();
+    try {
+      await api.post(endpoints.login, body);
+    } catch (error) {
+      if (error.problem?.type === TWO_FACTOR_REQUIRED) {
+        const first = code.hidden;
+        code.hidden = false;
+        // The first time, ask for the code in the user's language; after that, the server's reason.
+        if (first) throw Object.assign(error, { problem: { ...error.problem, detail: t('login.codeNeeded') } });
+      }
+      throw error;
+    }
     await refreshMe();
     afterLogin(route);
   });

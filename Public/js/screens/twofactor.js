@@ -1,0 +1,84 @@
+// Account › "Two-step sign-in" (SPEC A8): enrol an authenticator app from a QR code of the
+// otpauth:// address (or the secret typed by hand), confirm with a first code, see the recovery
+// codes once; turn it off with the password and a code.
+import { api } from '../api.js';
+import * as endpoints from '../endpoints.js';
+import { t } from '../i18n.js';
+import { h, toast } from '../ui.js';
+import { field, wireForm } from '../forms.js';
+import { state, refreshMe } from '../state.js';
+import { qrSvg } from '../qr.js';
+
+const codeAttrs = { name: 'code', required: true, autocomplete: 'one-time-code', inputmode: 'numeric', autocapitalize: 'none', spellcheck: 'false' };
+
+function recoveryCodes(codes, done) {
+  return h('div', { class: 'notice notice-success', id: 'two-factor-recovery', role: 'status' },
+    h('p', {}, t('twoFactor.on')),
+    h('p', {}, t('twoFactor.recoveryIntro')),
+    h('ol', { class: 'recovery-codes' }, codes.map((code) => h('li', {}, h('code', { class: 'text' }, code)))),
+    h('p', { class: 'hint' }, t('twoFactor.recoveryOnce')),
+    h('button', { class: 'btn', type: 'button', onclick: done }, t('twoFactor.done')));
+}
+
+function enrolment(enrolled, paint) {
+  let picture;
+  try {
+    picture = qrSvg(enrolled.otpauthUri, t('twoFactor.qrAlt'));
+    picture.id = 'two-factor-qr';
+  } catch {
+    picture = null; // too long for the encoder: the secret as text still works
+  }
+  const form = h('form', { class: 'form form-inline', novalidate: true },
+    field(t('twoFactor.code'), codeAttrs, t('twoFactor.codeHint')),
+    h('button', { class: 'btn btn-primary', type: 'submit' }, t('twoFactor.confirm')));
+  const box = h('div', { class: 'two-factor-enrol' },
+    h('p', {}, t('twoFactor.scan')),
+    picture ? h('div', { class: 'qr' }, picture) : null,
+    h('p', {}, t('twoFactor.orType'), ' ', h('code', { class: 'text', id: 'two-factor-secret' }, enrolled.secret)),
+    form);
+  wireForm(form, async (v) => {
+    const result = await api.post(endpoints.twoFactorConfirm, { code: v.code.trim() });
+    await refreshMe();
+    box.replaceWith(recoveryCodes(result.recoveryCodes, paint));
+  });
+  return box;
+}
+
+function offForm(paint) {
+  const form = h('form', { class: 'form', novalidate: true },
+    h('input', { type: 'text', autocomplete: 'username', value: state.me?.username ?? '', hidden: true, readonly: true, tabindex: '-1', 'aria-hidden': 'true' }),
+    field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
+    field(t('twoFactor.codeOrRecovery'), { ...codeAttrs, inputmode: 'text' }),
+    h('button', { class: 'btn btn-danger', type: 'submit' }, t('twoFactor.turnOff')));
+  wireForm(form, async (v) => {
+    await api.post(endpoints.twoFactorDisable, { password: v.password, code: v.code.trim() });
+    await refreshMe();
+    toast(t('twoFactor.offDone'), 'success');
+    paint();
+  });
+  return form;
+}
+
+/** The "Two-step sign-in" panel's content. */
+export function twoFactorPanel() {
+  const box = h('div', { id: 'two-factor' });
+  const paint = () => {
+    if (state.me?.twoFactorEnabled) {
+      box.replaceChildren(h('p', { id: 'two-factor-status' }, t('twoFactor.isOn')), offForm(paint));
+      return;
+    }
+    const start = h('button', { class: 'btn btn-primary', type: 'button', onclick: async () => {
+      start.disabled = true;
+      try {
+        const enrolled = await api.post(endpoints.twoFactorEnrol);
+        start.replaceWith(enrolment(enrolled, paint));
+      } catch (error) {
+        toast(error.message, 'error');
+        start.disabled = false;
+      }
+    } }, t('twoFactor.setUp'));
+    box.replaceChildren(h('p', { id: 'two-factor-status' }, t('twoFactor.intro')), start);
+  };
+  paint();
+  return box;
+}
