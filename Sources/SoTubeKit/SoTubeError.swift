@@ -46,7 +46,8 @@ public enum SoTubeError: Error, Sendable, Equatable {
         case .notEnoughCoins(let missing): return "Not enough coins: \(missing) more needed."
         case .alreadyOwned: return "You already own this."
         case .notFound: return "Not found."
-        case .unauthorized(let message), .twoFactorRequired(let message), .forbidden(let message), .server(_, let message),
+        case .unauthorized(let message), .twoFactorRequired(let message), .forbidden(let message),
+            .server(_, let message),
             .unexpected(_, let message), .validation(_, let message), .conflict(_, let message):
             return message
         case .rateLimited(let seconds): return "Too many attempts; try again in \(seconds) seconds."

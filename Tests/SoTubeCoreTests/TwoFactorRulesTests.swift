@@ -56,8 +56,10 @@ import Testing
 
     @Test func base32RoundTripsAndMatchesRFC4648() {
         // RFC 4648 section 10 (without padding).
-        let vectors = ["": "", "f": "MY", "fo": "MZXQ", "foo": "MZXW6", "foob": "MZXW6YQ", "fooba": "MZXW6YTB",
-            "foobar": "MZXW6YTBOI"]
+        let vectors = [
+            "": "", "f": "MY", "fo": "MZXQ", "foo": "MZXW6", "foob": "MZXW6YQ", "fooba": "MZXW6YTB",
+            "foobar": "MZXW6YTBOI",
+        ]
         for (plain, encoded) in vectors {
             #expect(Base32.encode(Array(plain.utf8)) == encoded)
             #expect(Base32.decode(encoded) == Array(plain.utf8))

@@ -36,7 +36,8 @@ import Testing
         let enrolment = try await client.json(.post, SoTubeRoutes.twoFactorEnrol, token: token)
             .decode(TwoFactorEnrolmentDTO.self)
         let codes = try await client.json(
-            .post, SoTubeRoutes.twoFactorConfirm, body: TwoFactorConfirmRequest(code: try code(enrolment.secret, at: clock.now())),
+            .post, SoTubeRoutes.twoFactorConfirm,
+            body: TwoFactorConfirmRequest(code: try code(enrolment.secret, at: clock.now())),
             token: token)
         #expect(codes.status == .ok)
         return (enrolment.secret, try codes.decode(TwoFactorRecoveryCodesDTO.self).recoveryCodes)
@@ -53,7 +54,9 @@ import Testing
             #expect(Base32.decode(enrolment.secret)?.count == 20)
             // Pending: not yet in force.
             #expect(try await login(client).status == .ok)
-            #expect(try await client.json(.get, SoTubeRoutes.me, token: token).decode(MeResponse.self).twoFactorEnabled == false)
+            #expect(
+                try await client.json(.get, SoTubeRoutes.me, token: token).decode(MeResponse.self).twoFactorEnabled
+                    == false)
 
             let previous = try code(enrolment.secret, at: clock.now() - 90)
             try await client.json(
@@ -132,7 +135,9 @@ import Testing
             #expect(reset.status == .noContent)
             expectCodeRequired(try await login(client, password: "a-new-password"))
             clock.advance(by: 30)
-            #expect(try await login(client, password: "a-new-password", totp: try code(secret, at: clock.now())).status == .ok)
+            #expect(
+                try await login(client, password: "a-new-password", totp: try code(secret, at: clock.now())).status
+                    == .ok)
         }
     }
 
@@ -159,7 +164,9 @@ import Testing
                 body: TwoFactorDisableRequest(password: "password-ann", code: recovery[0]), token: token)
             #expect(off.status == .noContent)
             #expect(try await login(client).status == .ok)
-            #expect(try await client.json(.get, SoTubeRoutes.me, token: token).decode(MeResponse.self).twoFactorEnabled == false)
+            #expect(
+                try await client.json(.get, SoTubeRoutes.me, token: token).decode(MeResponse.self).twoFactorEnabled
+                    == false)
             try await client.json(
                 .post, SoTubeRoutes.twoFactorDisable,
                 body: TwoFactorDisableRequest(password: "password-ann", code: now), token: token

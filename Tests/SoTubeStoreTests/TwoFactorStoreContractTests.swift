@@ -53,7 +53,8 @@ import Testing
             try await addUser(db, "u2")
             for user in ["u1", "u2"] {
                 try await store.beginEnrolment(userID: user, sealedSecret: [9], now: Self.now)
-                #expect(try await store.enable(userID: user, step: 100, recoveryCodeHashes: ["r1", "r2"], now: Self.now))
+                #expect(
+                    try await store.enable(userID: user, step: 100, recoveryCodeHashes: ["r1", "r2"], now: Self.now))
             }
             func race(_ attempt: @escaping @Sendable () async throws -> Bool) async throws -> Int {
                 try await withThrowingTaskGroup(of: Bool.self) { group in

@@ -47,7 +47,8 @@ public struct TwoFactorService: Sendable {
             let step = TOTP.matchingStep(code: code, secret: secret, now: clock.now(), lastUsedStep: nil)
         else {
             throw DomainError.invalid(
-                field: "code", reason: "This is not the current code: check the authenticator app's clock and try again.")
+                field: "code",
+                reason: "This is not the current code: check the authenticator app's clock and try again.")
         }
         let codes = TwoFactorRules.recoveryCodes(
             from: ids.randomBytes(TwoFactorRules.recoveryCodeCount * TwoFactorRules.recoveryCodeBytes))

@@ -46,7 +46,8 @@ public struct RouteDoc: Sendable {
 public enum OpenAPIDocument {
     /// Every documented route. Add a table here when adding a controller.
     public static var routes: [RouteDoc] {
-        RouteDocs.accounts + RouteDocs.twoFactor + RouteDocs.system + RouteDocs.commerce + RouteDocs.catalog + RouteDocs.media
+        RouteDocs.accounts + RouteDocs.twoFactor + RouteDocs.system + RouteDocs.commerce + RouteDocs.catalog
+            + RouteDocs.media
             + RouteDocs.share + RouteDocs.ownedMedia + RouteDocs.appPasswords + RouteDocs.subsonic
     }
     public static var schemas: [String: JSONValue] {
