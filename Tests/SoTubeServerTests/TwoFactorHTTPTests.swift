@@ -43,6 +43,27 @@ import Testing
         return (enrolment.secret, try codes.decode(TwoFactorRecoveryCodesDTO.self).recoveryCodes)
     }
 
+    struct Enrolled: Sendable {
+        let app: TestApp
+        let clock: ManualClock
+        let token: String
+        let secret: String
+        let recovery: [String]
+    }
+
+    /// Runs `body` on a fresh server where ann has two-step sign-in on.
+    func withAnnEnrolled(_ body: @Sendable @escaping (any TestClientProtocol, Enrolled) async throws -> Void)
+        async throws
+    {
+        let app = try await TestApp.make()
+        try await app.run { client in
+            let token = try await client.register("ann")
+            let (secret, recovery) = try await turnOn(client, token: token, clock: app.clock)
+            try await body(
+                client, Enrolled(app: app, clock: app.clock, token: token, secret: secret, recovery: recovery))
+        }
+    }
+
     @Test func enrolConfirmAndLogInWithACode() async throws {
         let app = try await TestApp.make()
         let clock = app.clock
@@ -92,11 +113,8 @@ import Testing
     }
 
     @Test func aRecoveryCodeLogsInOnce() async throws {
-        let app = try await TestApp.make()
-        let clock = app.clock
-        try await app.run { client in
-            let token = try await client.register("ann")
-            let (_, recovery) = try await turnOn(client, token: token, clock: clock)
+        try await withAnnEnrolled { client, ann in
+            let recovery = ann.recovery
             let typed = recovery[3].uppercased().replacingOccurrences(of: "-", with: " ")
             #expect(try await login(client, totp: typed).status == .ok)
             expectCodeRequired(try await login(client, totp: recovery[3]))
@@ -106,11 +124,8 @@ import Testing
 
     /// Wrong codes are failed log-ins: past the limit even the right code waits (429).
     @Test func wrongCodesCountInTheLoginThrottle() async throws {
-        let app = try await TestApp.make()
-        let clock = app.clock
-        try await app.run { client in
-            let token = try await client.register("ann")
-            let (secret, _) = try await turnOn(client, token: token, clock: clock)
+        try await withAnnEnrolled { client, ann in
+            let (secret, clock) = (ann.secret, ann.clock)
             clock.advance(by: 30)
             for _ in 0..<5 { expectCodeRequired(try await login(client, totp: "123456")) }
             let blocked = try await login(client, totp: try code(secret, at: clock.now()))
@@ -121,13 +136,11 @@ import Testing
 
     /// A password reset sets the password; logging in still needs the code.
     @Test func aPasswordResetDoesNotTurnTwoStepSignInOff() async throws {
-        let app = try await TestApp.make()
-        let clock = app.clock
-        try await app.run { client in
-            let token = try await client.register("ann")
-            let (secret, _) = try await turnOn(client, token: token, clock: clock)
-            let user = try #require(try await app.services.database.accounts.credentials(username: "ann")).user
-            try await app.services.database.accounts.createPasswordReset(
+        try await withAnnEnrolled { client, ann in
+            let (secret, clock) = (ann.secret, ann.clock)
+            let accounts = ann.app.services.database.accounts
+            let user = try #require(try await accounts.credentials(username: "ann")).user
+            try await accounts.createPasswordReset(
                 PasswordReset(tokenHash: TokenHash.of("reset-token"), userID: user.id, expiresAt: clock.now() + 600))
             let reset = try await client.json(
                 .post, SoTubeRoutes.passwordResetConfirm,
@@ -142,11 +155,8 @@ import Testing
     }
 
     @Test func turningOffNeedsThePasswordAndACode() async throws {
-        let app = try await TestApp.make()
-        let clock = app.clock
-        try await app.run { client in
-            let token = try await client.register("ann")
-            let (secret, recovery) = try await turnOn(client, token: token, clock: clock)
+        try await withAnnEnrolled { client, ann in
+            let (secret, recovery, token, clock) = (ann.secret, ann.recovery, ann.token, ann.clock)
             clock.advance(by: 30)
             let now = try code(secret, at: clock.now())
             try await client.json(
