@@ -1,11 +1,16 @@
 """The terminal client `sotube-client` (built on SoTubeKit) against a real `sotube serve`: a new user
 registers, tops up with the sandbox card, searches, buys, lists the library and history, plays and
 downloads, with exit codes and output checked. Download needs issue 14's routes (its own test)."""
+import base64
+import hashlib
+import hmac
 import http.client
 import json
 import os
 import stat
+import struct
 import subprocess
+import time
 import urllib.parse
 
 import pytest
@@ -210,3 +215,33 @@ def test_download_song_and_album(shop, tmp_path):
     assert result.returncode == 0, result.stderr
     zips = [p for p in (tmp_path / "out").iterdir() if p.suffix == ".zip"]
     assert len(zips) == 1 and zips[0].read_bytes()[:4] == b"PK\x03\x04"
+
+
+def totp(secret, at):
+    """RFC 6238 (HMAC-SHA1, 30 s, 6 digits), as an authenticator app computes it."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    mac = hmac.new(key, struct.pack(">Q", int(at // 30)), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return f"{(struct.unpack('>I', mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 10**6:06d}"
+
+
+def test_login_with_two_step_sign_in_needs_code(shop, tmp_path):
+    client = Client(shop, tmp_path)
+    register(client, "carol")
+    token = client.token_file.read_text().strip()
+    status, _, enrolment = shop.request("POST", "/api/v1/me/two-factor/enrol", token=token)
+    assert status == 200, enrolment
+    secret = enrolment["secret"]
+    status, _, body = shop.request("POST", "/api/v1/me/two-factor/confirm", {"code": totp(secret, time.time())},
+                                   token=token)
+    assert status == 200 and len(body["recoveryCodes"]) == 10, body
+    assert client("logout").returncode == 0
+
+    refused = client("login", "carol", "--password", "long-enough-pw")
+    assert refused.returncode == 4
+    assert "authenticator app" in refused.stderr and "--code" in refused.stderr
+    assert not client.token_file.exists()
+    # The next step's code (the confirming one is used up; one step of drift is allowed).
+    done = client("login", "carol", "--password", "long-enough-pw", "--code", totp(secret, time.time() + 30))
+    assert done.returncode == 0, done.stderr
+    assert client.json("whoami")["username"] == "carol"
