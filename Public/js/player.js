@@ -1,14 +1,22 @@
 // The player: one <audio>, the queue (queue.js), the mini player (above/inside the tab bar) and the
 // full player (full screen on phones, side sheet on wide screens) with "Up next". Unowned songs play
 // as previews back to back; the queue stops with a prompt to buy only when nothing follows.
+// Gapless albums: while an owned song plays, the owned song after it on the same album is preloaded
+// in a second <audio> (the spare deck) and started the moment the first ends; the two swap roles
+// (the playing one is always #audio). Both sound through Web Audio with the loudness gain
+// (loudness.js, output.js).
 import { api } from './api.js';
 import * as endpoints from './endpoints.js';
 import { t, formatDuration } from './i18n.js';
 import { h, icon, toast, dialog } from './ui.js';
 import { state, on, isOwned } from './state.js';
-import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue } from './queue.js';
+import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue, albumInOrder, gaplessNext } from './queue.js';
+import { gainDb } from './loudness.js';
+import { routeThroughGraph, setGain } from './output.js';
 
-const audio = document.getElementById('audio');
+let audio = document.getElementById('audio');
+let spare = null; // the second deck: the next song of the album, preloaded
+let spareId = null;
 const mini = document.getElementById('mini');
 const sheet = document.getElementById('player');
 let previewStopped = false;
@@ -19,7 +27,7 @@ let lastSaved = 0;
 // for them.
 let mediaSessionModule = null;
 function mediaSession() {
-  mediaSessionModule ??= import('./media-session.js').then((m) => { m.handleMediaKeys(audio, { toggle, step }); return m; });
+  mediaSessionModule ??= import('./media-session.js').then((m) => { m.handleMediaKeys(() => audio, { toggle, step }); return m; });
   return mediaSessionModule;
 }
 
@@ -34,6 +42,66 @@ function audioSource(track) {
   return `${track.audioUrl}${track.audioUrl.includes('?') ? '&' : '?'}v=${owned(track) ? 'full' : 'preview'}`;
 }
 
+/** Listens to `name` on both decks; only the playing deck's events reach `fn`. */
+function onDeck(name, fn) {
+  for (const deck of [audio, spare]) deck.addEventListener(name, (event) => { if (event.currentTarget === audio) fn(event); });
+}
+
+function setVolume(value) { audio.volume = spare.volume = value; }
+
+function gainFor(track) { return gainDb(track, { album: albumInOrder() }); }
+
+/** Applies the playing song's loudness gain (again after a settings or queue change). */
+export function refreshLoudness() {
+  const track = current();
+  if (track) setGain(audio, gainFor(track));
+  const next = queue.tracks.find((t) => t.id === spareId);
+  if (next) setGain(spare, gainFor(next));
+}
+
+function startPlaying() {
+  routeThroughGraph(audio, spare);
+  audio.play().catch(playFailed);
+}
+
+function forgetSpare() {
+  if (!spareId) return;
+  spareId = null;
+  spare.pause();
+  spare.removeAttribute('src');
+  spare.load();
+}
+
+/** Preloads the song that follows the playing one on its album (owned songs: previews are cuts). */
+function prepareNext() {
+  if (!spare) return;
+  const at = gaplessNext();
+  const next = at >= 0 ? queue.tracks[at] : null;
+  if (!next || !owned(next) || !owned(current())) { forgetSpare(); return; }
+  if (spareId === next.id) return;
+  spareId = next.id;
+  spare.preload = 'auto';
+  spare.volume = audio.volume;
+  setGain(spare, gainFor(next));
+  spare.src = audioSource(next);
+}
+
+/** Makes the preloaded deck the playing one when it holds `track`; false when it does not. */
+function takeSpare(track, autoplay) {
+  if (!spare || spareId !== track.id || !spare.getAttribute('src') || spare.error) return false;
+  const was = audio;
+  audio = spare;
+  spare = was;
+  spareId = null;
+  if (autoplay) startPlaying(); // first: the song starts as soon as the last one ended
+  was.id = 'audio-spare';
+  audio.id = 'audio';
+  was.pause();
+  was.removeAttribute('src');
+  was.load();
+  return true;
+}
+
 export function play(tracks, startIndex = 0) {
   setQueue(tracks, startIndex);
   load(true);
@@ -43,21 +111,28 @@ function load(autoplay, position = 0, { record = true } = {}) {
   const track = current();
   if (!track) return;
   previewStopped = false;
+  if (position === 0 && takeSpare(track, autoplay)) { loaded(track, record, position); return; }
+  const deck = audio;
+  setGain(deck, gainFor(track));
   // Continue from `position` (after buying mid-song, after a reload): a media fragment plus an
   // explicit seek once the new source can seek, repeated until it sticks.
-  audio.src = position > 0 ? `${audioSource(track)}#t=${position.toFixed(2)}` : audioSource(track);
+  deck.src = position > 0 ? `${audioSource(track)}#t=${position.toFixed(2)}` : audioSource(track);
   if (position > 0) {
-    const src = audio.src;
+    const src = deck.src;
     const resume = () => {
-      if (audio.src !== src) { ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.removeEventListener(e, resume)); return; }
-      if (Math.abs(audio.currentTime - position) > 1 && audio.seekable.length && audio.seekable.end(audio.seekable.length - 1) >= position) {
-        audio.currentTime = position;
+      if (deck.src !== src) { ['loadedmetadata', 'canplay', 'progress'].forEach((e) => deck.removeEventListener(e, resume)); return; }
+      if (Math.abs(deck.currentTime - position) > 1 && deck.seekable.length && deck.seekable.end(deck.seekable.length - 1) >= position) {
+        deck.currentTime = position;
       }
-      if (audio.currentTime >= position - 1) ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.removeEventListener(e, resume));
+      if (deck.currentTime >= position - 1) ['loadedmetadata', 'canplay', 'progress'].forEach((e) => deck.removeEventListener(e, resume));
     };
-    ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.addEventListener(e, resume));
+    ['loadedmetadata', 'canplay', 'progress'].forEach((e) => deck.addEventListener(e, resume));
   }
-  if (autoplay) audio.play().catch(playFailed);
+  if (autoplay) startPlaying();
+  loaded(track, record, position);
+}
+
+function loaded(track, record, position) {
   render();
   mediaSession().then((m) => m.showNowPlaying(track)).catch(() => {});
   persist();
@@ -77,7 +152,7 @@ export function toggle() {
       if (audio.currentTime >= previewLimit(current()) - 1 || audio.ended) { promptToBuy(); return; }
       previewStopped = false; // the listener went back: hear the preview again
     }
-    audio.play().catch(playFailed);
+    startPlaying();
   } else audio.pause();
 }
 
@@ -108,7 +183,7 @@ function checkPreview() {
 
 /** A preview reached its end: the queue goes on; only its last song asks the listener to buy. */
 function previewEnded() {
-  if (queue.repeat === 'one') { audio.currentTime = 0; audio.play().catch(playFailed); return; }
+  if (queue.repeat === 'one') { audio.currentTime = 0; startPlaying(); return; }
   const next = neighbour(1);
   if (next >= 0) {
     queue.index = next;
@@ -169,7 +244,7 @@ function build() {
   const barTime = h('span', { class: 'bar-only bar-time' });
   const barVolumeIcon = h('span', { class: 'bar-only bar-volume-icon', 'aria-hidden': 'true' }, icon('volume'));
   const barVolume = h('input', { type: 'range', class: 'volume bar-only bar-volume', min: 0, max: 1, step: 0.05, value: audio.volume, 'aria-label': t('player.volume') });
-  barVolume.addEventListener('input', () => { audio.volume = Number(barVolume.value); });
+  barVolume.addEventListener('input', () => { setVolume(Number(barVolume.value)); });
   const barQueue = h('button', { class: 'icon-btn bar-only', type: 'button', 'aria-label': t('player.upNext'), onclick: openSheet }, icon('queue'));
   mini.setAttribute('aria-label', t('player.label'));
   mini.replaceChildren(progress, open, h('span', { class: 'bar-only bar-text' }, barTitle, barArtist), chip,
@@ -192,7 +267,7 @@ function build() {
   const shuffle = h('button', { class: 'icon-btn mode-btn', type: 'button', 'aria-label': t('player.shuffle'), onclick: () => { toggleShuffle(); persist(); render(); } }, icon('shuffle'));
   const repeat = h('button', { class: 'icon-btn mode-btn', type: 'button', onclick: () => { cycleRepeat(); persist(); render(); } }, icon('repeat'));
   const volume = h('input', { type: 'range', class: 'volume', min: 0, max: 1, step: 0.05, value: audio.volume, 'aria-label': t('player.volume') });
-  volume.addEventListener('input', () => { audio.volume = Number(volume.value); });
+  volume.addEventListener('input', () => { setVolume(Number(volume.value)); });
   const buy = h('button', { class: 'btn btn-primary player-buy', type: 'button', 'aria-label': t('track.buy'), onclick: buyFromPlayer });
   const share = h('button', { class: 'btn player-share', type: 'button', onclick: shareCurrent }, icon('share'), h('span', {}, t('player.share')));
   // Share a moment (SPEC M10): the link starts where the song is now.
@@ -215,7 +290,7 @@ function build() {
     note,
     h('div', { class: 'player-actions' }, buy, share, shareAt, cast),
     upNext));
-  audio.addEventListener('volumechange', () => { volume.value = barVolume.value = String(audio.volume); });
+  onDeck('volumechange', () => { volume.value = barVolume.value = String(audio.volume); });
   ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, note, upNextList };
   mediaSession().then((m) => m.watchCastTargets(audio, cast)).catch(() => {});
   // Ready before the buttons are pressed (sharing keeps the press's user activation).
@@ -232,6 +307,8 @@ function render() {
   markPlaying();
   if (!track) return;
   if (!ui) build();
+  refreshLoudness();
+  prepareNext();
   const playing = !audio.paused;
   const art = track.artworkUrl.replace(/size=\d+/, 'size=100');
   if (ui.art.getAttribute('src') !== art) ui.art.src = art;
@@ -344,22 +421,26 @@ async function shareCurrent() {
 
 export function initPlayer() {
   audio.preload = 'metadata';
-  ['play', 'pause', 'loadedmetadata', 'durationchange'].forEach((name) => audio.addEventListener(name, render));
-  audio.addEventListener('timeupdate', () => {
+  spare = document.createElement('audio');
+  spare.id = 'audio-spare';
+  spare.preload = 'auto';
+  audio.after(spare);
+  ['play', 'pause', 'loadedmetadata', 'durationchange'].forEach((name) => onDeck(name, render));
+  onDeck('timeupdate', () => {
     checkPreview();
     renderTime();
     if (Date.now() - lastSaved > 5000) persist();
   });
-  audio.addEventListener('pause', persist);
+  onDeck('pause', persist);
   window.addEventListener('pagehide', persist);
-  audio.addEventListener('ended', () => {
+  onDeck('ended', () => {
     const track = current();
     if (track && !owned(track)) { if (!previewStopped) previewEnded(); return; }
-    if (queue.repeat === 'one') { audio.currentTime = 0; audio.play().catch(playFailed); return; }
+    if (queue.repeat === 'one') { audio.currentTime = 0; startPlaying(); return; }
     const next = neighbour(1);
     if (next >= 0) { queue.index = next; load(true); } else render();
   });
-  audio.addEventListener('error', () => { if (audio.getAttribute('src')) toast(t('player.error'), 'error'); });
+  onDeck('error', () => { if (audio.getAttribute('src')) toast(t('player.error'), 'error'); });
   on('owned', (ids) => {
     queue.tracks.forEach((track) => { if (ids.includes(track.id)) track.owned = true; });
     const track = current();
@@ -375,6 +456,7 @@ export function initPlayer() {
 
 /** Stops playback and hides the players (log out). */
 export function stopPlayer() {
+  forgetSpare();
   audio.pause();
   audio.removeAttribute('src');
   audio.load();
