@@ -27,9 +27,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, Console, _free_port
+from conftest import ROOT, SCREENSHOTS, Console, _free_port
 
 BIN = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
+SHOTS = SCREENSHOTS / "desktop-1440x900"
 RATE = 44100
 QUIET_AMPLITUDE = 0.0892  # a 1 kHz sine at about -24 LUFS
 LOUD_AMPLITUDE = 0.563  # about -8 LUFS
@@ -317,6 +318,9 @@ def test_loudness_is_normalised_and_the_switch_turns_it_off(page, store):
     page.goto(base + "/#/account")
     switch = page.get_by_label("Normalise loudness")
     expect(switch).to_be_checked()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    switch.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "90-account-normalise-loudness.png"))
     switch.uncheck()
     page.reload()
     expect(page.get_by_label("Normalise loudness")).not_to_be_checked()  # remembered
@@ -337,6 +341,8 @@ def test_a_song_being_prepared_shows_so_instead_of_buy(page, store):
     expect(row.get_by_text("Being prepared")).to_be_visible()
     expect(row.get_by_role("button", name="Buy")).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile("^Buy album"))).to_have_count(0)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "91-album-being-prepared.png"))
     page.goto(f"{base}/#/song/{song['id']}")
     expect(page.get_by_role("heading", level=1, name="Waiting Song")).to_be_visible()
     expect(page.get_by_text("Being prepared")).to_be_visible()
