@@ -15,19 +15,16 @@ import math
 import os
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import tempfile
-import time
-import urllib.request
 import uuid
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, SCREENSHOTS, Console, _free_port
+from conftest import ROOT, SCREENSHOTS, Console, _free_port, start_sotube, stop_sotube
 
 BIN = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
 SHOTS = SCREENSHOTS / "desktop-1440x900"
@@ -143,32 +140,11 @@ def store():
     (public / "e2e-tap.js").write_text(TAP)
     port = _free_port()
     env = dict(os.environ, SOTUBE_DEMO="0", SOTUBE_BCRYPT_COST="4", SOTUBE_PEOPLE_PER_ADDRESS="100")
-    log = open(root / "server.log", "wb")
-    proc = subprocess.Popen([str(BIN), "serve", "--port", str(port), "--host", "127.0.0.1", "--data", str(data),
-                             "--public-dir", str(public), "--workers", "0"],
-                            cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
-    while True:
-        if proc.poll() is not None:
-            pytest.fail("server exited early:\n" + (root / "server.log").read_text(errors="replace")[-4000:])
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if time.time() > deadline:
-            proc.kill()
-            pytest.fail("server did not become healthy in 120 s")
-        time.sleep(0.2)
+    proc, base, log = start_sotube(
+        [str(BIN), "serve", "--port", str(port), "--host", "127.0.0.1", "--data", str(data),
+         "--public-dir", str(public), "--workers", "0"], env, root / "server.log", port, timeout=120)
     yield {"base": base, "data": data}
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    stop_sotube(proc, log)
     shutil.rmtree(root, ignore_errors=True)
 
 
