@@ -1,22 +1,19 @@
 // The player: one <audio>, the queue (queue.js), the mini player (above/inside the tab bar) and the
 // full player (full screen on phones, side sheet on wide screens) with "Up next". Unowned songs play
 // as previews back to back; the queue stops with a prompt to buy only when nothing follows.
-// Gapless albums: while an owned song plays, the owned song after it on the same album is preloaded
-// in a second <audio> (the spare deck) and started the moment the first ends; the two swap roles
-// (the playing one is always #audio). Both sound through Web Audio with the loudness gain
-// (loudness.js, output.js).
+// Loudness gain and gapless albums: decks.js, loaded on the first play.
 import { api } from './api.js';
 import * as endpoints from './endpoints.js';
 import { t, formatDuration } from './i18n.js';
 import { h, icon, toast, dialog } from './ui.js';
 import { state, on, isOwned } from './state.js';
-import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue, albumInOrder, gaplessNext } from './queue.js';
-import { gainDb } from './loudness.js';
-import { routeThroughGraph, setGain } from './output.js';
+import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue } from './queue.js';
 
-let audio = document.getElementById('audio');
-let spare = null; // the second deck: the next song of the album, preloaded
-let spareId = null;
+let audio = document.getElementById('audio'); // the playing deck (decks.js may swap in another)
+const deckEls = [audio];
+const deckListeners = [];
+let decks = null;
+let decksLoading = null;
 const mini = document.getElementById('mini');
 const sheet = document.getElementById('player');
 let previewStopped = false;
@@ -42,78 +39,52 @@ function audioSource(track) {
   return `${track.audioUrl}${track.audioUrl.includes('?') ? '&' : '?'}v=${owned(track) ? 'full' : 'preview'}`;
 }
 
-/** Listens to `name` on both decks; only the playing deck's events reach `fn`. */
+/** Listens to `name` on every deck; only the playing deck's events reach `fn`. */
 function onDeck(name, fn) {
-  for (const deck of [audio, spare]) deck.addEventListener(name, (event) => { if (event.currentTarget === audio) fn(event); });
+  const listener = (event) => { if (event.currentTarget === audio) fn(event); };
+  deckListeners.push([name, listener]);
+  deckEls.forEach((el) => el.addEventListener(name, listener));
 }
 
-function setVolume(value) { audio.volume = spare.volume = value; }
-
-function gainFor(track) { return gainDb(track, { album: albumInOrder() }); }
-
-/** Applies the playing song's loudness gain (again after a settings or queue change). */
-export function refreshLoudness() {
-  const track = current();
-  if (track) setGain(audio, gainFor(track));
-  const next = queue.tracks.find((t) => t.id === spareId);
-  if (next) setGain(spare, gainFor(next));
+function adopt(el) {
+  deckEls.push(el);
+  deckListeners.forEach(([name, listener]) => el.addEventListener(name, listener));
 }
+
+function setVolume(value) { deckEls.forEach((el) => { el.volume = value; }); }
+
+function loadDecks() {
+  decksLoading ??= import('./decks.js').then((m) => {
+    m.init({ playing: () => audio, adopt, owned, source: audioSource });
+    decks = m;
+    return m;
+  });
+  return decksLoading;
+}
+
+/** Applies the loudness setting and the queue's order again (gain, preloaded song). */
+export function refreshLoudness() { decks?.refresh(); }
 
 function startPlaying() {
-  routeThroughGraph(audio, spare);
+  decks?.route();
   audio.play().catch(playFailed);
-}
-
-function forgetSpare() {
-  if (!spareId) return;
-  spareId = null;
-  spare.pause();
-  spare.removeAttribute('src');
-  spare.load();
-}
-
-/** Preloads the song that follows the playing one on its album (owned songs: previews are cuts). */
-function prepareNext() {
-  if (!spare) return;
-  const at = gaplessNext();
-  const next = at >= 0 ? queue.tracks[at] : null;
-  if (!next || !owned(next) || !owned(current())) { forgetSpare(); return; }
-  if (spareId === next.id) return;
-  spareId = next.id;
-  spare.preload = 'auto';
-  spare.volume = audio.volume;
-  setGain(spare, gainFor(next));
-  spare.src = audioSource(next);
-}
-
-/** Makes the preloaded deck the playing one when it holds `track`; false when it does not. */
-function takeSpare(track, autoplay) {
-  if (!spare || spareId !== track.id || !spare.getAttribute('src') || spare.error) return false;
-  const was = audio;
-  audio = spare;
-  spare = was;
-  spareId = null;
-  if (autoplay) startPlaying(); // first: the song starts as soon as the last one ended
-  was.id = 'audio-spare';
-  audio.id = 'audio';
-  was.pause();
-  was.removeAttribute('src');
-  was.load();
-  return true;
+  if (!decks) loadDecks().then((m) => { m.route(); m.refresh(); }).catch(() => {});
 }
 
 export function play(tracks, startIndex = 0) {
   setQueue(tracks, startIndex);
-  load(true);
+  // The first time, after decks.js arrived: the song's first sound already has its gain.
+  if (decks) load(true);
+  else loadDecks().catch(() => {}).then(() => load(true));
 }
 
 function load(autoplay, position = 0, { record = true } = {}) {
   const track = current();
   if (!track) return;
   previewStopped = false;
-  if (position === 0 && takeSpare(track, autoplay)) { loaded(track, record, position); return; }
+  const begin = (el) => { audio = el; if (autoplay) startPlaying(); };
+  if (position === 0 && decks?.takeSpare(track, begin)) { loaded(track, record, position); return; }
   const deck = audio;
-  setGain(deck, gainFor(track));
   // Continue from `position` (after buying mid-song, after a reload): a media fragment plus an
   // explicit seek once the new source can seek, repeated until it sticks.
   deck.src = position > 0 ? `${audioSource(track)}#t=${position.toFixed(2)}` : audioSource(track);
@@ -307,8 +278,7 @@ function render() {
   markPlaying();
   if (!track) return;
   if (!ui) build();
-  refreshLoudness();
-  prepareNext();
+  decks?.refresh();
   const playing = !audio.paused;
   const art = track.artworkUrl.replace(/size=\d+/, 'size=100');
   if (ui.art.getAttribute('src') !== art) ui.art.src = art;
@@ -421,10 +391,6 @@ async function shareCurrent() {
 
 export function initPlayer() {
   audio.preload = 'metadata';
-  spare = document.createElement('audio');
-  spare.id = 'audio-spare';
-  spare.preload = 'auto';
-  audio.after(spare);
   ['play', 'pause', 'loadedmetadata', 'durationchange'].forEach((name) => onDeck(name, render));
   onDeck('timeupdate', () => {
     checkPreview();
@@ -456,7 +422,7 @@ export function initPlayer() {
 
 /** Stops playback and hides the players (log out). */
 export function stopPlayer() {
-  forgetSpare();
+  decks?.forget();
   audio.pause();
   audio.removeAttribute('src');
   audio.load();

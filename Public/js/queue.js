@@ -29,25 +29,6 @@ export function neighbour(delta) {
   return queue.repeat === 'all' ? (next + n) % n : -1;
 }
 
-function albumPlace(track) { return (track.discNumber || 1) * 10000 + (track.trackNumber || 0); }
-
-/** True while two or more songs of one album play in the album's order (album gain applies). */
-export function albumInOrder() {
-  const tracks = queue.tracks;
-  if (queue.shuffle || tracks.length < 2) return false;
-  return tracks.every((t, i) => t.albumId === tracks[0].albumId && (i === 0 || albumPlace(t) > albumPlace(tracks[i - 1])));
-}
-
-/** The queue index of the song that follows the playing one on its album without a gap, or -1. */
-export function gaplessNext() {
-  const playing = current();
-  if (!playing || queue.repeat === 'one') return -1;
-  const at = neighbour(1);
-  const next = queue.tracks[at];
-  if (!next || next === playing || next.albumId !== playing.albumId || albumPlace(next) <= albumPlace(playing)) return -1;
-  return at;
-}
-
 function shuffleUpcoming() {
   queue.unshuffled = queue.tracks.slice();
   const head = queue.tracks.slice(0, queue.index + 1);
