@@ -9,12 +9,13 @@ export function showNowPlaying(track) {
   });
 }
 
-export function handleMediaKeys(audio, { toggle, step }) {
+/** `playing()` gives the <audio> playing now (the player swaps two for gapless albums). */
+export function handleMediaKeys(playing, { toggle, step }) {
   if (!('mediaSession' in navigator)) return;
   const handlers = {
-    play: () => toggle(), pause: () => audio.pause(),
+    play: () => toggle(), pause: () => playing().pause(),
     previoustrack: () => step(-1), nexttrack: () => step(1),
-    seekto: (d) => { audio.currentTime = d.seekTime; },
+    seekto: (d) => { playing().currentTime = d.seekTime; },
   };
   for (const [action, fn] of Object.entries(handlers)) {
     try { navigator.mediaSession.setActionHandler(action, fn); } catch { /* not supported here */ }

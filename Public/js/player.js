@@ -1,6 +1,7 @@
 // The player: one <audio>, the queue (queue.js), the mini player (above/inside the tab bar) and the
 // full player (full screen on phones, side sheet on wide screens) with "Up next". Unowned songs play
 // as previews back to back; the queue stops with a prompt to buy only when nothing follows.
+// Loudness gain and gapless albums: decks.js, loaded on the first play.
 import { api } from './api.js';
 import * as endpoints from './endpoints.js';
 import { t, formatDuration } from './i18n.js';
@@ -8,7 +9,11 @@ import { h, icon, toast, dialog } from './ui.js';
 import { state, on, isOwned } from './state.js';
 import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue } from './queue.js';
 
-const audio = document.getElementById('audio');
+let audio = document.getElementById('audio'); // the playing deck (decks.js may swap in another)
+const deckEls = [audio];
+const deckListeners = [];
+let decks = null;
+let decksLoading = null;
 const mini = document.getElementById('mini');
 const sheet = document.getElementById('player');
 let previewStopped = false;
@@ -19,7 +24,7 @@ let lastSaved = 0;
 // for them.
 let mediaSessionModule = null;
 function mediaSession() {
-  mediaSessionModule ??= import('./media-session.js').then((m) => { m.handleMediaKeys(audio, { toggle, step }); return m; });
+  mediaSessionModule ??= import('./media-session.js').then((m) => { m.handleMediaKeys(() => audio, { toggle, step }); return m; });
   return mediaSessionModule;
 }
 
@@ -34,30 +39,71 @@ function audioSource(track) {
   return `${track.audioUrl}${track.audioUrl.includes('?') ? '&' : '?'}v=${owned(track) ? 'full' : 'preview'}`;
 }
 
+/** Listens to `name` on every deck; only the playing deck's events reach `fn`. */
+function onDeck(name, fn) {
+  const listener = (event) => { if (event.currentTarget === audio) fn(event); };
+  deckListeners.push([name, listener]);
+  deckEls.forEach((el) => el.addEventListener(name, listener));
+}
+
+function adopt(el) {
+  deckEls.push(el);
+  deckListeners.forEach(([name, listener]) => el.addEventListener(name, listener));
+}
+
+function setVolume(value) { deckEls.forEach((el) => { el.volume = value; }); }
+
+function loadDecks() {
+  decksLoading ??= import('./decks.js').then((m) => {
+    m.init({ playing: () => audio, adopt, owned, source: audioSource });
+    decks = m;
+    return m;
+  });
+  return decksLoading;
+}
+
+/** Applies the loudness setting and the queue's order again (gain, preloaded song). */
+export function refreshLoudness() { decks?.refresh(); }
+
+function startPlaying() {
+  decks?.route();
+  audio.play().catch(playFailed);
+  if (!decks) loadDecks().then((m) => { m.route(); m.refresh(); }).catch(() => {});
+}
+
 export function play(tracks, startIndex = 0) {
   setQueue(tracks, startIndex);
-  load(true);
+  // The first time, after decks.js arrived: the song's first sound already has its gain.
+  if (decks) load(true);
+  else loadDecks().catch(() => {}).then(() => load(true));
 }
 
 function load(autoplay, position = 0, { record = true } = {}) {
   const track = current();
   if (!track) return;
   previewStopped = false;
+  const begin = (el) => { audio = el; if (autoplay) startPlaying(); };
+  if (position === 0 && decks?.takeSpare(track, begin)) { loaded(track, record, position); return; }
+  const deck = audio;
   // Continue from `position` (after buying mid-song, after a reload): a media fragment plus an
   // explicit seek once the new source can seek, repeated until it sticks.
-  audio.src = position > 0 ? `${audioSource(track)}#t=${position.toFixed(2)}` : audioSource(track);
+  deck.src = position > 0 ? `${audioSource(track)}#t=${position.toFixed(2)}` : audioSource(track);
   if (position > 0) {
-    const src = audio.src;
+    const src = deck.src;
     const resume = () => {
-      if (audio.src !== src) { ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.removeEventListener(e, resume)); return; }
-      if (Math.abs(audio.currentTime - position) > 1 && audio.seekable.length && audio.seekable.end(audio.seekable.length - 1) >= position) {
-        audio.currentTime = position;
+      if (deck.src !== src) { ['loadedmetadata', 'canplay', 'progress'].forEach((e) => deck.removeEventListener(e, resume)); return; }
+      if (Math.abs(deck.currentTime - position) > 1 && deck.seekable.length && deck.seekable.end(deck.seekable.length - 1) >= position) {
+        deck.currentTime = position;
       }
-      if (audio.currentTime >= position - 1) ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.removeEventListener(e, resume));
+      if (deck.currentTime >= position - 1) ['loadedmetadata', 'canplay', 'progress'].forEach((e) => deck.removeEventListener(e, resume));
     };
-    ['loadedmetadata', 'canplay', 'progress'].forEach((e) => audio.addEventListener(e, resume));
+    ['loadedmetadata', 'canplay', 'progress'].forEach((e) => deck.addEventListener(e, resume));
   }
-  if (autoplay) audio.play().catch(playFailed);
+  if (autoplay) startPlaying();
+  loaded(track, record, position);
+}
+
+function loaded(track, record, position) {
   render();
   mediaSession().then((m) => m.showNowPlaying(track)).catch(() => {});
   persist();
@@ -77,7 +123,7 @@ export function toggle() {
       if (audio.currentTime >= previewLimit(current()) - 1 || audio.ended) { promptToBuy(); return; }
       previewStopped = false; // the listener went back: hear the preview again
     }
-    audio.play().catch(playFailed);
+    startPlaying();
   } else audio.pause();
 }
 
@@ -108,7 +154,7 @@ function checkPreview() {
 
 /** A preview reached its end: the queue goes on; only its last song asks the listener to buy. */
 function previewEnded() {
-  if (queue.repeat === 'one') { audio.currentTime = 0; audio.play().catch(playFailed); return; }
+  if (queue.repeat === 'one') { audio.currentTime = 0; startPlaying(); return; }
   const next = neighbour(1);
   if (next >= 0) {
     queue.index = next;
@@ -169,7 +215,7 @@ function build() {
   const barTime = h('span', { class: 'bar-only bar-time' });
   const barVolumeIcon = h('span', { class: 'bar-only bar-volume-icon', 'aria-hidden': 'true' }, icon('volume'));
   const barVolume = h('input', { type: 'range', class: 'volume bar-only bar-volume', min: 0, max: 1, step: 0.05, value: audio.volume, 'aria-label': t('player.volume') });
-  barVolume.addEventListener('input', () => { audio.volume = Number(barVolume.value); });
+  barVolume.addEventListener('input', () => { setVolume(Number(barVolume.value)); });
   const barQueue = h('button', { class: 'icon-btn bar-only', type: 'button', 'aria-label': t('player.upNext'), onclick: openSheet }, icon('queue'));
   mini.setAttribute('aria-label', t('player.label'));
   mini.replaceChildren(progress, open, h('span', { class: 'bar-only bar-text' }, barTitle, barArtist), chip,
@@ -192,7 +238,7 @@ function build() {
   const shuffle = h('button', { class: 'icon-btn mode-btn', type: 'button', 'aria-label': t('player.shuffle'), onclick: () => { toggleShuffle(); persist(); render(); } }, icon('shuffle'));
   const repeat = h('button', { class: 'icon-btn mode-btn', type: 'button', onclick: () => { cycleRepeat(); persist(); render(); } }, icon('repeat'));
   const volume = h('input', { type: 'range', class: 'volume', min: 0, max: 1, step: 0.05, value: audio.volume, 'aria-label': t('player.volume') });
-  volume.addEventListener('input', () => { audio.volume = Number(volume.value); });
+  volume.addEventListener('input', () => { setVolume(Number(volume.value)); });
   const buy = h('button', { class: 'btn btn-primary player-buy', type: 'button', 'aria-label': t('track.buy'), onclick: buyFromPlayer });
   const share = h('button', { class: 'btn player-share', type: 'button', onclick: shareCurrent }, icon('share'), h('span', {}, t('player.share')));
   // Share a moment (SPEC M10): the link starts where the song is now.
@@ -215,7 +261,7 @@ function build() {
     note,
     h('div', { class: 'player-actions' }, buy, share, shareAt, cast),
     upNext));
-  audio.addEventListener('volumechange', () => { volume.value = barVolume.value = String(audio.volume); });
+  onDeck('volumechange', () => { volume.value = barVolume.value = String(audio.volume); });
   ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, note, upNextList };
   mediaSession().then((m) => m.watchCastTargets(audio, cast)).catch(() => {});
   // Ready before the buttons are pressed (sharing keeps the press's user activation).
@@ -232,6 +278,7 @@ function render() {
   markPlaying();
   if (!track) return;
   if (!ui) build();
+  decks?.refresh();
   const playing = !audio.paused;
   const art = track.artworkUrl.replace(/size=\d+/, 'size=100');
   if (ui.art.getAttribute('src') !== art) ui.art.src = art;
@@ -344,22 +391,22 @@ async function shareCurrent() {
 
 export function initPlayer() {
   audio.preload = 'metadata';
-  ['play', 'pause', 'loadedmetadata', 'durationchange'].forEach((name) => audio.addEventListener(name, render));
-  audio.addEventListener('timeupdate', () => {
+  ['play', 'pause', 'loadedmetadata', 'durationchange'].forEach((name) => onDeck(name, render));
+  onDeck('timeupdate', () => {
     checkPreview();
     renderTime();
     if (Date.now() - lastSaved > 5000) persist();
   });
-  audio.addEventListener('pause', persist);
+  onDeck('pause', persist);
   window.addEventListener('pagehide', persist);
-  audio.addEventListener('ended', () => {
+  onDeck('ended', () => {
     const track = current();
     if (track && !owned(track)) { if (!previewStopped) previewEnded(); return; }
-    if (queue.repeat === 'one') { audio.currentTime = 0; audio.play().catch(playFailed); return; }
+    if (queue.repeat === 'one') { audio.currentTime = 0; startPlaying(); return; }
     const next = neighbour(1);
     if (next >= 0) { queue.index = next; load(true); } else render();
   });
-  audio.addEventListener('error', () => { if (audio.getAttribute('src')) toast(t('player.error'), 'error'); });
+  onDeck('error', () => { if (audio.getAttribute('src')) toast(t('player.error'), 'error'); });
   on('owned', (ids) => {
     queue.tracks.forEach((track) => { if (ids.includes(track.id)) track.owned = true; });
     const track = current();
@@ -375,6 +422,7 @@ export function initPlayer() {
 
 /** Stops playback and hides the players (log out). */
 export function stopPlayer() {
+  decks?.forget();
   audio.pause();
   audio.removeAttribute('src');
   audio.load();

@@ -48,6 +48,37 @@ def _free_port():
         return s.getsockname()[1]
 
 
+def start_sotube(command, env, log_path, port, timeout):
+    """Starts a `sotube serve` command, waits for /healthz; (process, base URL, open log file)."""
+    log = open(log_path, "wb")
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + timeout
+    while True:
+        if proc.poll() is not None:
+            log.close()
+            pytest.fail("server exited early:\n" + Path(log_path).read_text(errors="replace")[-4000:])
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
+                if r.status == 200:
+                    return proc, base, log
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        if time.time() > deadline:
+            proc.kill()
+            pytest.fail(f"server did not become healthy in {timeout} s")
+        time.sleep(0.2)
+
+
+def stop_sotube(proc, log):
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
 @pytest.fixture(scope="session")
 def server():
     """A real server on a loopback port with a fresh data directory; stopped with SIGTERM.
@@ -64,34 +95,12 @@ def server():
     port = _free_port()
     # Every browser test signs up and asks for resets from 127.0.0.1: lift the per-address limits.
     env = dict(os.environ, SOTUBE_BCRYPT_COST="4", SOTUBE_PEOPLE_PER_ADDRESS="100")
-    log = open(Path(data) / "server.log", "wb")
-    proc = subprocess.Popen(
+    proc, base, log = start_sotube(
         [str(binary), "serve", "--port", str(port), "--host", "127.0.0.1", "--data", data,
          "--public-dir", str(ROOT / "Public")],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 240  # the first start seeds the demo catalog
-    while True:
-        if proc.poll() is not None:
-            log.close()
-            pytest.fail("server exited early:\n" + (Path(data) / "server.log").read_text(errors="replace")[-4000:])
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except (urllib.error.URLError, ConnectionError, OSError):
-            pass
-        if time.time() > deadline:
-            proc.kill()
-            pytest.fail("server did not become healthy in 240 s")
-        time.sleep(0.2)
+        env, Path(data) / "server.log", port, timeout=240)  # the first start seeds the demo catalog
     yield base
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    stop_sotube(proc, log)
     shutil.rmtree(data, ignore_errors=True)
 
 

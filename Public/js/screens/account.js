@@ -7,7 +7,8 @@ import { t, formatDate, formatMoney } from '../i18n.js';
 import { h, icon, load, toast, priceText } from '../ui.js';
 import { field, wireForm } from '../forms.js';
 import { state, refreshMe, emit } from '../state.js';
-import { stopPlayer } from '../player.js';
+import { stopPlayer, refreshLoudness } from '../player.js';
+import { normaliseOn, setNormalise } from '../loudness.js';
 import { go } from '../router.js';
 import { pendingPurchase, updatePurchase, forgetPurchase } from '../intent.js';
 import { removeAllOffline, usage, onOfflineChange } from '../offline.js';
@@ -127,6 +128,7 @@ export async function account(container, route) {
       details(t('account.redeem'), redeemForm, !topUps),
       offlinePanel(),
       details(t('players.title'), connectPlayer()),
+      playbackPanel(),
       h('p', { class: 'hint' }, t('account.theme')),
       logout].filter(Boolean));
   });
@@ -194,6 +196,15 @@ function offlinePanel() {
   paint();
   return h('section', { class: 'panel offline-panel', 'aria-labelledby': 'offline-title' },
     h('h2', { id: 'offline-title' }, t('offline.title')), text, clear);
+}
+
+/** Playback settings of this device: loudness normalisation (on unless switched off here). */
+function playbackPanel() {
+  const box = h('input', { type: 'checkbox', checked: normaliseOn(), onchange: () => { setNormalise(box.checked); refreshLoudness(); } });
+  return h('section', { class: 'panel', 'aria-labelledby': 'playback-title' },
+    h('h2', { id: 'playback-title' }, t('account.playback')),
+    h('label', { class: 'check' }, box, h('span', {}, t('account.normalise'))),
+    h('p', { class: 'hint' }, t('account.normaliseHint')));
 }
 
 function details(summary, content, open = false) {

@@ -58,7 +58,10 @@ export async function album(container, route, ctx) {
     const a = d.album;
     const buySlot = h('span', { class: 'album-buy' });
     const paintBuy = (price) => {
-      if (!state.me || price > 0) {
+      // A purchase of the album answers 409 while one of the songs it would sell is being prepared.
+      if ((!state.me || price > 0) && d.tracks.some((tr) => !tr.owned && tr.ready === false)) {
+        buySlot.replaceChildren(h('span', { class: 'preparing-mark', title: t('track.preparingTitle') }, t('track.preparing')));
+      } else if (!state.me || price > 0) {
         buySlot.replaceChildren(h('button', {
           class: 'btn', type: 'button', 'aria-label': t('album.buy'), title: t('album.buyFor', { n: price }),
           onclick: async () => { if (await buyAlbum(a, price)) paintBuy(0); },
