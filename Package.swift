@@ -85,6 +85,8 @@ let package = Package(
             dependencies: [
                 "SoTubeServer", "SoTubeStoreSQL", "SoTubeMedia", "SoTubeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),

@@ -7,6 +7,7 @@ call ping, getAlbumList2, search3 and getAlbum on one server at a time, and the 
 Goal: SoTube at most 1/30 of supysonic's CPU per request on each method.
 
     python3 scripts/bench-subsonic.py --bin .build/release/sotube [--songs 1000] [--requests 2000]
+        [--supysonic-requests 400] [--previous-bin OLD/sotube]   (an earlier build measured in the same run)
 
 Everything slow to make (the virtualenv with supysonic and gunicorn, the songs, both servers' data)
 is cached in ~/.cache/sotube-bench (SOTUBE_BENCH_CACHE) and reused by later runs.
@@ -22,6 +23,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -263,12 +265,32 @@ def bench(name, server, port, auth, args):
     return results
 
 
+def bench_sotube(binary, data, auth, args, name):
+    """`binary` serving a copy of the prepared data folder (a newer build may migrate it)."""
+    copy = Path(tempfile.mkdtemp(prefix="sotube-bench-"))
+    try:
+        shutil.copytree(data, copy / "data")
+        port = free_port()
+        env = {**os.environ, "SOTUBE_DEMO": "0"}
+        server = Process([binary, "serve", "--host", "127.0.0.1", "--port", port, "--data", copy / "data"], copy, env,
+                         port, copy / "bench.log")
+        try:
+            print(f"SoTube ({binary}), the same songs, all owned by the user:", flush=True)
+            return bench(name, server, port, auth, args)
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", default=".build/release/sotube")
     parser.add_argument("--songs", type=int, default=1000)
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--supysonic-requests", type=int, help="requests per method for supysonic (default: --requests)")
+    parser.add_argument("--previous-bin", help="an earlier SoTube build, measured in the same run (e.g. the last commit's)")
     args = parser.parse_args()
     binary = Path(args.bin).resolve()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -284,28 +306,27 @@ def main():
                       "--processes", "1", "--threads", str(args.clients)], supy, os.environ, port, supy / "server.log")
     try:
         print(f"supysonic 0.7 (gunicorn, 1 process, {args.clients} threads), {args.songs} songs:", flush=True)
-        reference = bench("supysonic", server, port, auth_supy, args)
+        reference = bench("supysonic", server, port, auth_supy,
+                          argparse.Namespace(**{**vars(args), "requests": args.supysonic_requests or args.requests}))
     finally:
         server.stop()
 
-    port = free_port()
-    env = {**os.environ, "SOTUBE_DEMO": "0"}
-    server = Process([binary, "serve", "--host", "127.0.0.1", "--port", port, "--data", data], data, env, port,
-                     data / "bench.log")
-    try:
-        print(f"SoTube ({binary}), the same songs, all owned by the user:", flush=True)
-        ours = bench("sotube", server, port, auth_sotube, args)
-    finally:
-        server.stop()
-
+    previous = None
+    if args.previous_bin:
+        previous = bench_sotube(Path(args.previous_bin).resolve(), data, auth_sotube, args, "previous")
+    ours = bench_sotube(binary, data, auth_sotube, args, "sotube")
     print(f"\nServer CPU per request, {args.clients} concurrent clients, {args.requests} requests per method:")
-    print(f"{'method':14} {'supysonic ms':>13} {'SoTube ms':>10} {'ratio':>8}  goal ≤ 1/30")
+    prev_head = f" {'previous ms':>12} {'vs previous':>12}" if previous else ""
+    print(f"{'method':14} {'supysonic ms':>13} {'SoTube ms':>10} {'ratio':>8}{prev_head}  goal ≤ 1/30 of supysonic")
     met = True
     for method in reference:
         ratio = reference[method][0] / max(ours[method][0], 1e-9)
         ok = ratio >= 30
         met &= ok
-        print(f"{method:14} {reference[method][0] * 1000:13.3f} {ours[method][0] * 1000:10.3f} {ratio:7.1f}x  "
+        prev = ""
+        if previous:
+            prev = f" {previous[method][0] * 1000:12.3f} {previous[method][0] / max(ours[method][0], 1e-9):11.2f}x"
+        print(f"{method:14} {reference[method][0] * 1000:13.3f} {ours[method][0] * 1000:10.3f} {ratio:7.1f}x{prev}  "
               f"{'met' if ok else 'NOT met'}")
     return 0 if met else 1
 

@@ -14,10 +14,11 @@ def test_a_download_in_flight_finishes_after_sigterm(tmp_path):
     music = tmp_path / "music"
     music.mkdir()
     song = music / "noise.flac"
-    # Two minutes of noise: FLAC cannot shrink it, so the file (≈ 20 MB) is far larger than what the
-    # loopback socket buffers hold, and the server is still writing when SIGTERM comes.
+    # A minute of 96 kHz noise: FLAC cannot shrink it, so the file (≈ 23 MB) is far larger than what
+    # the loopback socket buffers hold, and the server is still writing when SIGTERM comes. (A minute,
+    # not two at 44.1 kHz: the import's renditions take half as long.)
     subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
-                    "anoisesrc=color=white:duration=120:sample_rate=44100:seed=7", "-ac", "2",
+                    "anoisesrc=color=white:duration=60:sample_rate=96000:seed=7", "-ac", "2",
                     "-metadata", "title=Long Noise", "-metadata", "artist=Drain", "-c:a", "flac", str(song)],
                    check=True, timeout=120)
     original = song.read_bytes()

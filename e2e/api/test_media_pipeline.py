@@ -21,7 +21,7 @@ def ffmpeg(*args):
     subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", *args], check=True, timeout=120)
 
 
-def make_music(root, count=6, seconds=60):
+def make_music(root, count=6, seconds=24):
     album = root / "music" / "Pipeline Band" / "Pipeline Album"
     album.mkdir(parents=True)
     for n in range(1, count + 1):
