@@ -64,4 +64,21 @@ import Testing
             SafePathMiddleware.holdsControlCharacter("/a%00") && !SafePathMiddleware.holdsControlCharacter("/a%20b"))
         #expect(!SafePathMiddleware.holdsControlCharacter("/%zz%"))
     }
+
+    @Test func aMethodTheAddressDoesNotTakeIs405WithAllow() async throws {
+        let (app, folder) = try await Self.appWithPublicFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await app.run { client in
+            let wrong = try await client.execute(uri: "/api/v1/tracks/abc", method: .delete)
+            #expect(wrong.status == .methodNotAllowed)
+            #expect(wrong.headers[.allow] == "GET, HEAD")
+            #expect(wrong.headers[.contentType] == "application/problem+json")
+            let favourite = try await client.execute(uri: "/api/v1/me/favourites/tracks/abc", method: .post)
+            #expect(favourite.headers[.allow] == "DELETE, PUT")
+            // An address no route has, and a route's own method, keep their answers.
+            #expect(try await client.execute(uri: "/api/v1/nothing-here", method: .delete).status == .notFound)
+            #expect(try await client.execute(uri: "/api/v1/tracks/abc", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/app.js", method: .get).status == .ok)
+        }
+    }
 }

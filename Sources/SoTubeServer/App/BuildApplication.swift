@@ -20,6 +20,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: SafePathMiddleware())
+    router.add(middleware: MethodNotAllowedMiddleware(routes: OpenAPIDocument.routes))
     if let publicDirectory = configuration.publicDirectory {
         router.add(middleware: ServiceWorkerMiddleware(publicDirectory: publicDirectory))
         router.add(

@@ -95,7 +95,10 @@ public enum OpenAPIDocument {
         ]
         var parameters: [JSONValue] = []
         for name in pathParameters(route.path) {
-            parameters.append(["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]])
+            parameters.append([
+                "name": .string(name), "in": "path", "required": true,
+                "schema": ["type": "string", "pattern": .string(pathParameterPattern(name))],
+            ])
         }
         for (name, description) in route.query.sorted(by: { $0.key < $1.key }) {
             parameters.append([
@@ -124,6 +127,8 @@ public enum OpenAPIDocument {
         }
         if route.auth { op["security"] = [["bearer": []], ["cookie": []]] }
         var documented = route.responses
+        // Any request can be malformed (a control character in its address, a bad query value).
+        if documented[400] == nil { documented[400] = ("The request is malformed.", nil) }
         if route.requestSchema != nil, documented[415] == nil {
             documented[415] = ("The body is not sent as application/json.", nil)
         }
@@ -151,6 +156,11 @@ public enum OpenAPIDocument {
         path.split(separator: "/").compactMap { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? String(part.dropFirst().dropLast()) : nil
         }
+    }
+
+    /// What a path parameter holds: a store ID (letters, digits, `-`, `_`) or a Subsonic method name.
+    static func pathParameterPattern(_ name: String) -> String {
+        name == "method" ? "^[A-Za-z0-9]+(\\.view)?$" : "^[A-Za-z0-9_-]+$"
     }
 
     static func operationID(_ route: RouteDoc) -> String {
