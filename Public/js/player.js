@@ -4,11 +4,10 @@
 // Loudness gain and gapless albums: decks.js, loaded on the first play.
 import { api } from './api.js';
 import * as endpoints from './endpoints.js';
-import { t } from './i18n.js';
+import { t, formatDuration } from './i18n.js';
 import { h, icon, toast, dialog } from './ui.js';
 import { state, on, isOwned } from './state.js';
-import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, clearQueue, saveQueue, loadQueue } from './queue.js';
-import { previewLimit, renderUpNext, renderTime } from './player-view.js';
+import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue } from './queue.js';
 
 let audio = document.getElementById('audio'); // the playing deck (decks.js may swap in another)
 const deckEls = [audio];
@@ -30,6 +29,7 @@ function mediaSession() {
 }
 
 function owned(track) { return track && isOwned(track); }
+function previewLimit(track) { return track?.previewSeconds || 30; }
 function owner() { return state.me?.id ?? null; }
 function persist() { saveQueue(owner(), audio.currentTime || 0); lastSaved = Date.now(); }
 
@@ -304,8 +304,54 @@ function render() {
   ui.repeat.setAttribute('aria-pressed', String(queue.repeat !== 'off'));
   ui.repeat.setAttribute('aria-label', t(`player.repeat.${queue.repeat}`));
   ui.repeat.dataset.mode = queue.repeat;
-  renderUpNext(ui.upNextList, { play: (place) => { queue.index = place; load(true); }, changed: () => { persist(); render(); } });
-  renderTime(ui, audio, track);
+  renderUpNext();
+  renderTime();
+}
+
+function renderUpNext() {
+  const rows = [];
+  for (let at = queue.index + 1; at < queue.tracks.length; at++) {
+    const track = queue.tracks[at];
+    const place = at;
+    rows.push(h('li', { class: 'up-next-row', dataset: { trackId: track.id } },
+      h('button', { class: 'up-next-play', type: 'button', onclick: () => { queue.index = place; load(true); } },
+        h('span', { class: 'up-next-title' }, track.title), h('span', { class: 'up-next-sub' }, track.artistName),
+        owned(track) ? null : h('span', { class: 'badge' }, t('player.preview'))),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('player.moveUp', { title: track.title }), disabled: at === queue.index + 1,
+        onclick: () => { if (move(place, -1)) { persist(); render(); } } }, icon('up')),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('player.moveDown', { title: track.title }), disabled: at === queue.tracks.length - 1,
+        onclick: () => { if (move(place, 1)) { persist(); render(); } } }, icon('down')),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('player.remove', { title: track.title }),
+        onclick: () => { if (remove(place)) { persist(); render(); } } }, icon('close'))));
+  }
+  ui.upNextList.replaceChildren(...(rows.length ? rows : [h('li', { class: 'empty' }, t('player.upNextEmpty'))]));
+}
+
+function renderTime() {
+  if (!ui) return;
+  const track = current();
+  const isOwnedNow = owned(track);
+  // A preview's seek bar spans the whole song, with the part a preview reaches marked.
+  const fileLength = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : 0;
+  const songLength = (track?.durationMs || 0) / 1000;
+  const total = isOwnedNow ? (fileLength || songLength) : Math.max(songLength, fileLength);
+  const limit = isOwnedNow ? total : Math.min(previewLimit(track), total || previewLimit(track));
+  for (const seek of [ui.seek, ui.barSeek]) {
+    seek.max = String(total);
+    seek.value = String(audio.currentTime);
+    seek.style.setProperty('--playable', total ? `${(100 * limit) / total}%` : '100%');
+    seek.style.setProperty('--played', total ? `${(100 * audio.currentTime) / total}%` : '0%');
+    seek.classList.toggle('seek-preview', !isOwnedNow);
+    seek.setAttribute('aria-valuetext', `${formatDuration(audio.currentTime * 1000)} / ${formatDuration(total * 1000)}`);
+  }
+  ui.barTime.textContent = `${formatDuration(audio.currentTime * 1000)} / ${formatDuration(total * 1000)}`;
+  ui.elapsed.textContent = formatDuration(audio.currentTime * 1000);
+  ui.remaining.textContent = `-${formatDuration(Math.max(0, total - audio.currentTime) * 1000)}`;
+  const miniTotal = isOwnedNow ? total : limit;
+  ui.progress.style.width = miniTotal ? `${Math.min(100, (100 * audio.currentTime) / miniTotal)}%` : '0';
+  ui.miniTime.textContent = isOwnedNow ? '' : `${t('player.preview')} ${formatDuration(audio.currentTime * 1000)} / ${formatDuration(limit * 1000)}`;
+  ui.miniTime.hidden = isOwnedNow;
+  ui.shareAtText.textContent = t('player.shareAt', { time: formatDuration(Math.floor(audio.currentTime) * 1000) });
 }
 
 /** The row of the playing song, wherever it is listed: accent title, bars, aria-current. */
@@ -348,7 +394,7 @@ export function initPlayer() {
   ['play', 'pause', 'loadedmetadata', 'durationchange'].forEach((name) => onDeck(name, render));
   onDeck('timeupdate', () => {
     checkPreview();
-    if (ui) renderTime(ui, audio, current());
+    renderTime();
     if (Date.now() - lastSaved > 5000) persist();
   });
   onDeck('pause', persist);
