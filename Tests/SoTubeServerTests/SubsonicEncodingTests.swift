@@ -83,6 +83,11 @@ import Testing
         #expect(parameters.all("id") == ["1", "2"])
         #expect(parameters.string("q") == "a b")
         #expect(parameters.has("empty") && parameters.string("empty") == "")
+        // Stray separators are skipped; a value may hold `=`; the first of a repeated name wins.
+        let odd = SubsonicParameters(SubsonicParameters.parse("&&a=1&&b&c=x=y&a=2&"))
+        #expect(odd.all("a") == ["1", "2"] && odd.string("a") == "1")
+        #expect(odd.has("b") && odd.string("b") == "" && odd.string("c") == "x=y")
+        #expect(!odd.has("") && !odd.has("d"))
     }
 
     @Test func escapesDecodeToUTF8AndMalformedOnesStayAsWritten() {

@@ -58,6 +58,9 @@ class Server:
         raise AssertionError(f"server did not become healthy:\n{self.logs()}")
 
     def logs(self):
+        if self.log.closed:  # stopped: everything it wrote is in the file
+            with open(self.log.name) as log:
+                return log.read()
         self.log.flush()
         self.log.seek(0)
         return self.log.read()

@@ -25,10 +25,12 @@ public struct JSONLogHandler: LogHandler {
             ("logger", label),
         ]
         func put(_ key: String, _ value: Logger.Metadata.Value) {
+            let text: String
+            if case .string(let string) = value { text = string } else { text = value.description }
             if let index = record.firstIndex(where: { $0.key == key }) {
-                record[index].value = "\(value)"
+                record[index].value = text
             } else {
-                record.append((key, "\(value)"))
+                record.append((key, text))
             }
         }
         for (key, value) in metadata { put(key, value) }
@@ -42,21 +44,8 @@ public struct JSONLogHandler: LogHandler {
             line += Self.quoted(field.key) + ":" + Self.quoted(field.value)
         }
         line += "}\n"
-        Self.writeToStandardError(line)
-    }
-
-    /// One `write(2)` for a whole line (more when the kernel takes part of it).
-    static func writeToStandardError(_ line: String) {
-        var line = line
-        line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        // Request lines go out in batches; everything else at once (see `LogOutput`).
+        LogOutput.write(line, gathered: event.level <= .info && event.message.description == "request")
     }
 
     /// "2026-11-22T00:06:07Z" (UTC, seconds).

@@ -23,6 +23,8 @@ struct SafePathMiddleware: RouterMiddleware {
 
     /// Whether `path`, percent-decoded, holds a control character (U+0000–U+001F, U+007F–U+009F).
     static func holdsControlCharacter(_ path: String) -> Bool {
+        // Most paths are printable ASCII without escapes: nothing to decode.
+        if path.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) { return false }
         let text = String(decoding: percentDecoded(path), as: UTF8.self)
         return text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
@@ -30,6 +32,13 @@ struct SafePathMiddleware: RouterMiddleware {
     /// `target` with its leading run of `/`, `\`, `%2F` and `%5C` made one `/`; nil when it has none
     /// to collapse.
     static func collapsingLeadingSlashes(_ target: String) -> String? {
+        // The usual case, one `/` then a name: nothing to collapse.
+        var bytes = target.utf8.makeIterator()
+        if bytes.next() == UInt8(ascii: "/"), let second = bytes.next(),
+            second != UInt8(ascii: "/"), second != UInt8(ascii: "\\"), second != UInt8(ascii: "%")
+        {
+            return nil
+        }
         var rest = Substring(target)
         var count = 0
         while true {

@@ -37,6 +37,8 @@ struct SubsonicController: Sendable {
     /// Answer without credentials, but check them when given (clients test a connection with `ping`).
     static let openUnlessCredentialed: Set<String> = ["ping", "getLicense"]
     static let credentialParameters = ["apiKey", "u", "p", "t", "s"]
+    /// Methods that answer without reading the caller's library.
+    static let withoutLibrary: Set<String> = ["ping", "getLicense", "getOpenSubsonicExtensions", "tokenInfo"]
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/rest/{method}") { request, context in await handle(request, context) }
@@ -67,12 +69,15 @@ struct SubsonicController: Sendable {
             }
             let call = SubsonicCall(
                 parameters: parameters, user: user, format: format, request: request, context: context)
-            // One read of the caller's owned count serves every list the method asks for.
-            let outcome = try await RememberedPlayerLibrary.$ownedCounts.withValue(
-                RememberedPlayerLibrary.OwnedCounts()
-            ) {
-                try await method(call)
-            }
+            // One read of the caller's owned count serves every list the method asks for (a
+            // task-local, which each suspension of the task then pays for: not set for the methods
+            // that read no library).
+            let outcome =
+                Self.withoutLibrary.contains(name)
+                ? try await method(call)
+                : try await RememberedPlayerLibrary.$ownedCounts.withValue(RememberedPlayerLibrary.OwnedCounts()) {
+                    try await method(call)
+                }
             switch outcome {
             case .body(let body): return SubsonicResponder.ok(body, format: format)
             case .response(let response): return response

@@ -2,13 +2,13 @@ import Foundation
 import Hummingbird
 
 /// A request's parameters: the query string and, for POST, a form-encoded body. A name may repeat
-/// (`id=1&id=2`).
+/// (`id=1&id=2`). Kept as the list of pairs in order: a call has a handful, so a scan is cheaper
+/// than building a dictionary of arrays for every request.
 struct SubsonicParameters: Sendable {
-    private var values: [String: [String]] = [:]
+    /// (name, value)
+    private let pairs: [(String, String)]
 
-    init(_ pairs: [(String, String)]) {
-        for (name, value) in pairs { values[name, default: []].append(value) }
-    }
+    init(_ pairs: [(String, String)]) { self.pairs = pairs }
 
     /// The query and, for a form-encoded POST (up to 64 KiB), the body's fields.
     static func read(_ request: Request, context: AppRequestContext) async throws -> SubsonicParameters {
@@ -22,14 +22,27 @@ struct SubsonicParameters: Sendable {
         return SubsonicParameters(pairs)
     }
 
-    /// `a=1&b=x+y` → [("a", "1"), ("b", "x y")]; malformed escapes are kept as written.
+    /// `a=1&b=x+y` → [("a", "1"), ("b", "x y")]; malformed escapes are kept as written. One pass
+    /// over the bytes (no arrays of pieces): a player's every call is parsed.
     static func parse(_ query: String) -> [(String, String)] {
-        query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decode(parts[0])
-            let value = parts.count > 1 ? decode(parts[1]) : ""
-            return (name, value)
+        var pairs: [(String, String)] = []
+        pairs.reserveCapacity(8)
+        let utf8 = query.utf8
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            if start < end {
+                let piece = query[start..<end]
+                if let equals = piece.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                    pairs.append(
+                        (decode(piece[piece.startIndex..<equals]), decode(piece[piece.index(after: equals)...])))
+                } else {
+                    pairs.append((decode(piece), ""))
+                }
+            }
+            start = end < utf8.endIndex ? utf8.index(after: end) : end
         }
+        return pairs
     }
 
     /// `+` is a space and `%XX` a byte; when an escape is malformed or the bytes are not UTF-8, only
@@ -58,9 +71,9 @@ struct SubsonicParameters: Sendable {
         return String(validating: bytes, as: UTF8.self) ?? String(decoding: spaced, as: UTF8.self)
     }
 
-    func string(_ name: String) -> String? { values[name]?.first }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { values[name] != nil }
+    func string(_ name: String) -> String? { pairs.first { $0.0 == name }?.1 }
+    func all(_ name: String) -> [String] { pairs.filter { $0.0 == name }.map(\.1) }
+    func has(_ name: String) -> Bool { pairs.contains { $0.0 == name } }
 
     func required(_ name: String) throws -> String {
         guard let value = string(name), !value.isEmpty else { throw SubsonicError.missing(name) }

@@ -58,9 +58,23 @@ struct SubsonicResponder: Sendable {
 
     /// The answer `{ status: ok, name: body }` (no body for ping-like methods).
     static func ok(_ body: [(String, SubsonicElement.Child)], format: Format) -> Response {
+        if body.isEmpty { return emptyOK(format) }
         var root = envelope(status: "ok")
         for (name, child) in body { root.add(name, child: child) }
         return render(root, format: format)
+    }
+
+    /// `ping` and the other methods with nothing to say: the same bytes every time, made once.
+    private static let emptyOKBodies = (
+        xml: render(envelope(status: "ok"), format: .xml),
+        json: render(envelope(status: "ok"), format: .json)
+    )
+
+    private static func emptyOK(_ format: Format) -> Response {
+        switch format {
+        case .xml: return emptyOKBodies.xml
+        case .json: return emptyOKBodies.json
+        }
     }
 
     static func failure(_ error: SubsonicError, format: Format) -> Response {
