@@ -4,6 +4,8 @@
 #   eval "$(scripts/cluster.sh start)"   → SOTUBE_CLUSTER_URL (nginx), SOTUBE_CLUSTER_DIR,
 #                                          SOTUBE_CLUSTER_SERVERS (the two servers' URLs)
 #   scripts/cluster.sh stop "$SOTUBE_CLUSTER_DIR"
+#   scripts/cluster.sh restart "$SOTUBE_CLUSTER_DIR" N   → server N (1 or 2) started again, same port
+#                                                          and settings (after a crash or a kill -9)
 # The binary is $SOTUBE_BIN or .build/debug/sotube (build it first). The demo catalog is seeded once,
 # by `sotube demo`, before the servers start (SOTUBE_CLUSTER_SEED=none: an empty catalog). docs/deploy.md shows the same on real machines.
 set -euo pipefail
@@ -23,6 +25,11 @@ start() {
   export SOTUBE_SECRET_KEY; SOTUBE_SECRET_KEY=$(head -c 32 /dev/urandom | base64 | tr -d '\n=')
   export SOTUBE_TRUSTED_PROXIES=127.0.0.1 SOTUBE_DEMO=0 SOTUBE_PAYMENTS=sandbox
   export SOTUBE_BCRYPT_COST=${SOTUBE_BCRYPT_COST:-10}
+  # What a restarted server needs to join again (the shared secret among it): readable by us only.
+  (umask 077 && for name in SOTUBE_DATABASE_URL SOTUBE_MEDIA_ROOT SOTUBE_OUTBOX_DIR SOTUBE_SECRET_KEY \
+    SOTUBE_TRUSTED_PROXIES SOTUBE_DEMO SOTUBE_PAYMENTS SOTUBE_BCRYPT_COST; do
+    printf 'export %s=%q\n' "$name" "${!name}"
+  done >"$dir/env" && printf 'bin=%q\n' "$bin" >>"$dir/env")
   "$bin" migrate --data "$dir/seed" >"$dir/seed.log" 2>&1 || { cat "$dir/seed.log" >&2; exit 1; }
   # SOTUBE_CLUSTER_SEED=none starts with an empty catalog (the tests import their own songs).
   if [[ ${SOTUBE_CLUSTER_SEED:-demo} == demo ]]; then
@@ -32,10 +39,8 @@ start() {
   for n in 1 2; do
     local port; port=$(free_port)
     mkdir -p "$dir/server$n"
-    (cd "$dir/server$n" && exec "$bin" serve --host 127.0.0.1 --port "$port" --data "$dir/server$n/data" \
-      >"$dir/server$n/server.log" 2>&1) &
-    echo $! >"$dir/server$n/pid"
     echo "$port" >"$dir/server$n/port"
+    launch "$dir" "$n"
     servers+=("http://127.0.0.1:$port")
     upstream+="    server 127.0.0.1:$port max_fails=1 fail_timeout=2s;"$'\n'
   done
@@ -52,6 +57,30 @@ start() {
   echo "export SOTUBE_CLUSTER_DIR=$dir"
   echo "export SOTUBE_CLUSTER_SERVERS='${servers[*]}'"
   echo "export SOTUBE_CLUSTER_DATABASE_URL=$database"
+}
+
+# Server N of the cluster in DIR, in the background (its log appended to).
+launch() {
+  local dir=$1 n=$2
+  local port; port=$(cat "$dir/server$n/port")
+  (source "$dir/env" && cd "$dir/server$n" && exec "$bin" serve --host 127.0.0.1 --port "$port" \
+    --data "$dir/server$n/data" >>"$dir/server$n/server.log" 2>&1) &
+  echo $! >"$dir/server$n/pid"
+}
+
+restart() {
+  local dir=${1:?usage: cluster.sh restart DIR N} n=${2:?usage: cluster.sh restart DIR N}
+  [[ -f $dir/server$n/port ]] || { echo "cluster: no server $n in $dir" >&2; exit 2; }
+  local pid; pid=$(cat "$dir/server$n/pid")
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid"
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+  launch "$dir" "$n"
+  local url; url="http://127.0.0.1:$(cat "$dir/server$n/port")"
+  for _ in $(seq 1 200); do curl -sf "$url/readyz" >/dev/null && return 0; sleep 0.3; done
+  echo "cluster: $url never became ready" >&2
+  exit 1
 }
 
 stop() {
@@ -71,5 +100,6 @@ stop() {
 case ${1:-} in
   start) start ;;
   stop) stop "${2:-}" ;;
-  *) echo "usage: cluster.sh start | stop DIR" >&2; exit 2 ;;
+  restart) restart "${2:-}" "${3:-}" ;;
+  *) echo "usage: cluster.sh start | stop DIR | restart DIR N" >&2; exit 2 ;;
 esac

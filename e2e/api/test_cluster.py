@@ -50,9 +50,10 @@ def until(check, seconds=20, what="the cluster to agree"):
         time.sleep(0.2)
 
 
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory):
-    env = {**os.environ, "SOTUBE_BIN": BIN, "SOTUBE_CLUSTER_SEED": "none", "SOTUBE_BCRYPT_COST": "4"}
+def start_cluster(tmp_path_factory, **extra_env):
+    """scripts/cluster.sh's cluster, stopped when the generator is closed; `extra_env` reaches the
+    servers (and their restarts)."""
+    env = {**os.environ, "SOTUBE_BIN": BIN, "SOTUBE_CLUSTER_SEED": "none", "SOTUBE_BCRYPT_COST": "4", **extra_env}
     started = subprocess.run(["bash", str(ROOT / "scripts/cluster.sh"), "start"], capture_output=True, text=True,
                              env=env, timeout=600)
     assert started.returncode == 0, started.stderr
@@ -64,9 +65,15 @@ def cluster(tmp_path_factory):
                  "SOTUBE_MEDIA_ROOT": str(directory / "media"), "SOTUBE_OUTBOX_DIR": str(directory / "outbox")}
     try:
         yield {"lb": values["SOTUBE_CLUSTER_URL"], "servers": values["SOTUBE_CLUSTER_SERVERS"].split(),
-               "dir": directory, "env": store_env, "work": tmp_path_factory.mktemp("cluster-cli")}
+               "dir": directory, "env": store_env, "work": tmp_path_factory.mktemp("cluster-cli"),
+               "script_env": env}
     finally:
         subprocess.run(["bash", str(ROOT / "scripts/cluster.sh"), "stop", str(directory)], timeout=120)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    yield from start_cluster(tmp_path_factory)
 
 
 def store_cli(cluster, *args):
