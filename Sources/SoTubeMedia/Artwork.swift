@@ -26,12 +26,11 @@ extension MediaTools {
         case generated(seed: String)
     }
 
-    /// Writes the four sizes for `key` and returns the stored base path (`artwork/<key>.jpg`).
-    public func makeArtwork(_ source: ArtworkSource, key: String, mediaRoot: URL) async throws
+    /// Writes the four sizes for `key` into `store` (each staged, then published) and returns the
+    /// stored base path (`artwork/<key>.jpg`).
+    public func makeArtwork(_ source: ArtworkSource, key: String, store: any MediaStore) async throws
         -> String
     {
-        let directory = mediaRoot.appendingPathComponent("artwork")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let input: [String]
         let stream: String
         switch source {
@@ -50,13 +49,22 @@ extension MediaTools {
             + "[b]scale=300:300[b3];[c]scale=200:200[c2];[d]scale=100:100[d1]"
         let base = "artwork/\(key).jpg"
         var arguments = input + ["-filter_complex", filter]
+        var staged: [(key: String, file: URL)] = []
         for (label, size) in [("[a]", 600), ("[b3]", 300), ("[c2]", 200), ("[d1]", 100)] {
-            let out = mediaRoot.appendingPathComponent(ArtworkSizes.path(for: base, size: size)).path
+            let sizeKey = ArtworkSizes.path(for: base, size: size)
+            let out = try store.staging(for: sizeKey)
+            staged.append((sizeKey, out))
             // Thumbnails (cards and rows, shown at 44–168 px) trade a little quality for half the bytes.
             let quality = size <= 200 ? "5" : "3"
-            arguments += ["-map", label, "-frames:v", "1", "-q:v", quality, "-update", "1", out]
+            arguments += ["-map", label, "-frames:v", "1", "-q:v", quality, "-update", "1", "-f", "image2", out.path]
         }
-        try await ffmpeg(arguments)
+        do {
+            try await ffmpeg(arguments)
+        } catch {
+            for (_, file) in staged { try? FileManager.default.removeItem(at: file) }
+            throw error
+        }
+        for (sizeKey, file) in staged { try store.put(sizeKey, from: file) }
         return base
     }
 

@@ -29,10 +29,8 @@ extension MediaTools {
     }
 
     /// Crops the picture at `source` to its centre square and writes every `AvatarSizes` size for
-    /// `key` into `mediaRoot`, each first beside its final name and then renamed into place.
-    public func makeAvatar(source: String, kind: ImageUpload.Kind, key: String, mediaRoot: URL) async throws {
-        let directory = mediaRoot.appendingPathComponent("avatars")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// `key` into `store`, each staged first and then published.
+    public func makeAvatar(source: String, kind: ImageUpload.Kind, key: String, store: any MediaStore) async throws {
         let sizes = AvatarSizes.sizes
         let labels = sizes.indices.map { "[s\($0)]" }
         var filter = "[0:v:0]crop='min(iw,ih)':'min(iw,ih)',setsar=1,format=yuvj420p,split=\(sizes.count)"
@@ -40,10 +38,10 @@ extension MediaTools {
         filter += sizes.indices.map { "[in\($0)]scale=\(sizes[$0]):\(sizes[$0])\(labels[$0])" }.joined(separator: ";")
         var arguments = ["-max_pixels", String(ImageUpload.maxPixels), "-f", kind.demuxer, "-i", source]
         arguments += ["-filter_complex", filter]
-        var moves: [(URL, URL)] = []
+        var moves: [(URL, String)] = []
         for (index, size) in sizes.enumerated() {
-            let final = mediaRoot.appendingPathComponent(AvatarSizes.path(key: key, size: size))
-            let temp = directory.appendingPathComponent("\(key)-\(size).part.jpg")
+            let final = AvatarSizes.path(key: key, size: size)
+            let temp = try store.staging(for: final)
             arguments += [
                 "-map", labels[index], "-frames:v", "1", "-q:v", "3", "-update", "1", "-f", "image2", temp.path,
             ]
@@ -55,14 +53,11 @@ extension MediaTools {
             for (temp, _) in moves { try? FileManager.default.removeItem(at: temp) }
             throw error
         }
-        for (temp, final) in moves { try Self.replace(final, with: temp) }
+        for (temp, final) in moves { try store.put(final, from: temp) }
     }
 
     /// Removes every stored size of `key`'s avatar.
-    public static func removeAvatar(key: String, mediaRoot: URL) {
-        for size in AvatarSizes.sizes {
-            try? FileManager.default.removeItem(
-                at: mediaRoot.appendingPathComponent(AvatarSizes.path(key: key, size: size)))
-        }
+    public static func removeAvatar(key: String, store: any MediaStore) {
+        for size in AvatarSizes.sizes { store.delete(AvatarSizes.path(key: key, size: size)) }
     }
 }

@@ -42,7 +42,10 @@ public struct MediaImporter: Sendable {
     public var tools: MediaTools
     public var writer: any CatalogWriting
     public var queue: any MediaJobQueue
+    /// The data directory's media folder (the local store's root unless `store` says otherwise).
     public var mediaRoot: URL
+    /// Where renditions, previews and artwork are published (`MediaStore`).
+    public var store: any MediaStore
     public var policy: PreviewPolicy
     public var concurrency: Int
     public var logger: Logger
@@ -56,7 +59,7 @@ public struct MediaImporter: Sendable {
 
     public init(
         tools: MediaTools = MediaTools(), writer: any CatalogWriting, queue: any MediaJobQueue, mediaRoot: URL,
-        policy: PreviewPolicy = .init(),
+        store: (any MediaStore)? = nil, policy: PreviewPolicy = .init(),
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
         clock: any SoTubeClock = SystemClock(),
         logger: Logger = Logger(label: "import")
@@ -65,6 +68,7 @@ public struct MediaImporter: Sendable {
         self.writer = writer
         self.queue = queue
         self.mediaRoot = mediaRoot
+        self.store = store ?? LocalMediaStore(root: mediaRoot)
         self.policy = policy
         self.concurrency = concurrency
         self.clock = clock
@@ -74,7 +78,7 @@ public struct MediaImporter: Sendable {
     /// A worker doing jobs into this importer's media folder.
     public func worker(workerID: String = MediaWorker.defaultWorkerID()) -> MediaWorker {
         MediaWorker(
-            queue: queue, writer: writer, tools: tools, mediaRoot: mediaRoot, rules: rules, clock: clock,
+            queue: queue, writer: writer, tools: tools, store: store, rules: rules, clock: clock,
             workerID: workerID, logger: logger)
     }
 
@@ -201,12 +205,7 @@ public struct MediaImporter: Sendable {
             }
             let known = try await writer.knownSource(path: item.sourceKey)
             let exists =
-                known.map {
-                    FileManager.default.fileExists(
-                        atPath: mediaRoot.appendingPathComponent($0.mediaPath).path)
-                        && FileManager.default.fileExists(
-                            atPath: mediaRoot.appendingPathComponent($0.previewPath).path)
-                } ?? false
+                known.map { store.exists($0.mediaPath) && store.exists($0.previewPath) } ?? false
             let previewFits = exists ? await previewFits(known) : true
             if ImportDecision.decide(
                 known: known, size: stat.size, mtime: stat.mtime, renditionsExist: exists,
@@ -282,18 +281,18 @@ public struct MediaImporter: Sendable {
         guard let known else { return true }
         let duration = Double(known.durationMs) / 1000
         guard policy.isShortened(duration: duration) else { return true }
-        let path = mediaRoot.appendingPathComponent(known.previewPath).path
-        guard let preview = try? await tools.probe(path) else { return false }
+        guard let path = store.file(for: known.previewPath)?.path, let preview = try? await tools.probe(path)
+        else { return false }
         return policy.previewFits(previewSeconds: preview.durationSeconds, duration: duration)
     }
 
     /// Makes the album's artwork; a broken embedded or folder picture falls back to a generated one.
     func makeArtwork(_ source: MediaTools.ArtworkSource, albumKey: String) async -> String? {
         let key = StableHash.hex(albumKey)
-        if let path = try? await tools.makeArtwork(source, key: key, mediaRoot: mediaRoot) {
+        if let path = try? await tools.makeArtwork(source, key: key, store: store) {
             return path
         }
-        return try? await tools.makeArtwork(.generated(seed: albumKey), key: key, mediaRoot: mediaRoot)
+        return try? await tools.makeArtwork(.generated(seed: albumKey), key: key, store: store)
     }
 }
 

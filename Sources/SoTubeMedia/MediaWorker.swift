@@ -4,28 +4,28 @@ import SoTubeCore
 
 /// Takes media jobs from the queue and does them: renditions (preview, browser rendition, waveform;
 /// the song goes on sale) and loudness (EBU R128). While a job runs its lease is renewed; a worker
-/// that dies stops renewing and another takes the job once the lease ends. Outputs are written
-/// beside their final names and renamed into place, and a run first removes what an earlier,
-/// killed run left half-written, so a job run twice leaves one set of files.
+/// that dies stops renewing and another takes the job once the lease ends. Outputs are staged in the
+/// `MediaStore` and published whole, and a run first discards what an earlier, killed run left
+/// staged, so a job run twice leaves one set of files.
 public struct MediaWorker: Sendable {
     public var queue: any MediaJobQueue
     public var writer: any CatalogWriting
     public var tools: MediaTools
-    public var mediaRoot: URL
+    public var store: any MediaStore
     public var rules: MediaJobRules
     public var clock: any SoTubeClock
     public var workerID: String
     public var logger: Logger
 
     public init(
-        queue: any MediaJobQueue, writer: any CatalogWriting, tools: MediaTools = MediaTools(), mediaRoot: URL,
+        queue: any MediaJobQueue, writer: any CatalogWriting, tools: MediaTools = MediaTools(), store: any MediaStore,
         rules: MediaJobRules = MediaJobRules(), clock: any SoTubeClock = SystemClock(),
         workerID: String = MediaWorker.defaultWorkerID(), logger: Logger = Logger(label: "worker")
     ) {
         self.queue = queue
         self.writer = writer
         self.tools = tools
-        self.mediaRoot = mediaRoot
+        self.store = store
         self.rules = rules
         self.clock = clock
         self.workerID = workerID
@@ -116,17 +116,16 @@ public struct MediaWorker: Sendable {
             throw MediaToolError("the source file is gone: \(payload.file)")
         }
         let folder = (track.previewPath as NSString).deletingLastPathComponent
-        let directory = mediaRoot.appendingPathComponent(folder)
-        MediaTools.removePartialFiles(in: directory)
+        store.discardStaged(under: folder)
         let probe = try await tools.probe(payload.file)
         let made: TrackRenditions
         do {
             made = try await tools.makeRenditions(
-                source: payload.file, probe: probe, mediaRoot: mediaRoot, folder: folder,
+                source: payload.file, probe: probe, store: store, folder: folder,
                 policy: PreviewPolicy(seconds: payload.previewSeconds), keepOriginal: payload.keepOriginal)
         } catch {
             // A failed run leaves nothing half-written behind (the finished files, if any, stay).
-            MediaTools.removePartialFiles(in: directory)
+            store.discardStaged(under: folder)
             throw (error as? MediaToolError).map { MediaToolError("cannot decode: \($0.message)") } ?? error
         }
         try await writer.finishRenditions(
@@ -137,7 +136,7 @@ public struct MediaWorker: Sendable {
     func loudness(_ track: JobTrack, payload: MediaJobPayload) async throws {
         var file = payload.file
         if !FileManager.default.fileExists(atPath: file) {
-            file = mediaRoot.appendingPathComponent(track.mediaPath).path
+            file = store.file(for: track.mediaPath)?.path ?? file
         }
         guard FileManager.default.fileExists(atPath: file) else {
             throw MediaToolError("neither the source nor the song's rendition is there to measure")

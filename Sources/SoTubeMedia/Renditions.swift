@@ -11,10 +11,8 @@ public enum OriginalFile {
     }
 
     /// The names of kept originals in a track's folder.
-    public static func names(in directory: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
-            $0.hasPrefix("original.") && $0 != "original.part"
-        }.sorted()
+    public static func names(in folder: String, store: any MediaStore) -> [String] {
+        store.keys(in: folder).filter { $0.hasPrefix("original.") }
     }
 }
 
@@ -45,35 +43,24 @@ extension MediaTools {
         probe.universallyPlayable && ["mp3", "m4a", "mp4", "aac"].contains(sourceExt)
     }
 
-    /// Removes the temporary files a run that never finished left in a track's folder (`*.part*`):
-    /// called by the job that holds the track's lease, before it writes its own.
-    public static func removePartialFiles(in directory: URL) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        where name.contains(".part") {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
-    }
-
     /// Makes the preview (the first `PreviewPolicy.previewLength` seconds — never more than half the
     /// song — with a fade-out, MP3 128k), the full-song rendition (the source copied
     /// when every browser plays it, else MP3 192k CBR) and waveform peaks, in one ffmpeg run.
     /// MP3 plays everywhere (iOS Safari included) and LAME encodes several times faster than
     /// ffmpeg's AAC encoder, which matters on a 2-core server.
     /// A transcoded source is kept as `original.<ext>` (unless `keepOriginal` is false) for downloads.
-    /// Files are written beside their final names and renamed when complete.
+    /// Files are staged in `store` and published when complete.
     public func makeRenditions(
-        source: String, probe: ProbeResult, mediaRoot: URL, folder: String, policy: PreviewPolicy,
+        source: String, probe: ProbeResult, store: any MediaStore, folder: String, policy: PreviewPolicy,
         peaks: Int = 120, keepOriginal: Bool = true
     ) async throws -> TrackRenditions {
-        let directory = mediaRoot.appendingPathComponent(folder)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let sourceExt = (source as NSString).pathExtension.lowercased()
         let copy = Self.copiesSource(sourceExt: sourceExt, probe: probe)
         let fullExt = copy ? sourceExt : "mp3"
         let fullName = "full.\(fullExt)"
         let previewName = "preview.mp3"
-        let fullTemp = directory.appendingPathComponent("full.part.\(fullExt)")
-        let previewTemp = directory.appendingPathComponent("preview.part.mp3")
+        let fullTemp = try store.staging(for: "\(folder)/\(fullName)")
+        let previewTemp = try store.staging(for: "\(folder)/\(previewName)")
         var arguments = probe.inputOptions + ["-i", source]
         arguments += Self.previewArguments(policy: policy, duration: probe.durationSeconds, to: previewTemp)
         if !copy {
@@ -103,19 +90,19 @@ extension MediaTools {
         // A transcoded song keeps its imported file too: an owner downloads the original (SPEC P9).
         let originalName = copy || !keepOriginal ? nil : OriginalFile.name(sourceExtension: sourceExt)
         if let originalName {
-            let originalTemp = directory.appendingPathComponent("original.part")
+            let originalTemp = try store.staging(for: "\(folder)/\(originalName)")
             try? FileManager.default.removeItem(at: originalTemp)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: originalTemp)
-            try Self.replace(directory.appendingPathComponent(originalName), with: originalTemp)
+            try store.put("\(folder)/\(originalName)", from: originalTemp)
         }
-        try Self.replace(directory.appendingPathComponent(fullName), with: fullTemp)
-        try Self.replace(directory.appendingPathComponent(previewName), with: previewTemp)
+        try store.put("\(folder)/\(fullName)", from: fullTemp)
+        try store.put("\(folder)/\(previewName)", from: previewTemp)
         for stale in ["full.mp3", "full.m4a", "full.mp4", "full.aac", "preview.m4a"]
         where stale != fullName {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(stale))
+            store.delete("\(folder)/\(stale)")
         }
-        for stale in OriginalFile.names(in: directory) where stale != originalName {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(stale))
+        for stale in OriginalFile.names(in: folder, store: store) where stale != originalName {
+            store.delete("\(folder)/\(stale)")
         }
         return TrackRenditions(
             mediaPath: "\(folder)/\(fullName)",
@@ -135,13 +122,6 @@ extension MediaTools {
             "afade=t=out:st=\(seconds(policy.fadeStart(duration: duration))):d=\(seconds(policy.fadeLength(duration: duration)))",
             "-c:a", "libmp3lame", "-b:a", "128k", file.path,
         ]
-    }
-
-    /// Atomic rename (POSIX): a reader sees the old file or the new one, never half of one.
-    static func replace(_ target: URL, with temp: URL) throws {
-        guard rename(temp.path, target.path) == 0 else {
-            throw MediaToolError("cannot move \(temp.lastPathComponent) into place (errno \(errno))")
-        }
     }
 
     /// `count` peaks (0...1, normalised to the loudest) of signed 16-bit mono PCM.

@@ -94,7 +94,7 @@ public struct DemoSeeder: Sendable {
         for artist in data.artists {
             let key = StableHash.hex("demo-artist-\(artist.name)")
             if let path = try? await importer.tools.makeArtwork(
-                .generated(seed: "demo-artist-\(artist.name)"), key: key, mediaRoot: importer.mediaRoot)
+                .generated(seed: "demo-artist-\(artist.name)"), key: key, store: importer.store)
             {
                 try await writer.setArtistImage(artistName: artist.name, imagePath: path)
             }
@@ -121,7 +121,7 @@ public struct DemoSeeder: Sendable {
             let cover = try? await importer.tools.makeArtwork(
                 .generated(seed: "demo-volume-\(volume.name)"),
                 key: StableHash.hex("demo-volume-\(volume.name)"),
-                mediaRoot: importer.mediaRoot)
+                store: importer.store)
             _ = try await writer.createPlaylist(
                 name: volume.name, description: volume.description, kind: "volume", featured: true,
                 artworkPath: cover,

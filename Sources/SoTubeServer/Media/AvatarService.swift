@@ -15,12 +15,14 @@ public struct AvatarService: Sendable {
         self.tools = tools
     }
 
+    /// Where the sizes are published (`MediaStore`).
+    var store: LocalMediaStore { LocalMediaStore(root: mediaRoot) }
+
     static func key(_ userID: String) -> String { StableHash.hex("avatar|\(userID)") }
 
     /// The stored picture of `size` (rounded up to a made size), nil when the user has none.
     public func file(userID: String, size: Int) -> URL? {
-        let url = mediaRoot.appendingPathComponent(AvatarSizes.path(key: Self.key(userID), size: size))
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+        store.file(for: AvatarSizes.path(key: Self.key(userID), size: size))
     }
 
     /// `GET /api/v1/me/avatar?size=128&v=…` when the user has a picture (v changes with each upload,
@@ -64,7 +66,7 @@ public struct AvatarService: Sendable {
             throw Problem(.unprocessableContent, refusal, field: "avatar")
         }
         do {
-            try await tools.makeAvatar(source: upload.path, kind: kind, key: Self.key(userID), mediaRoot: mediaRoot)
+            try await tools.makeAvatar(source: upload.path, kind: kind, key: Self.key(userID), store: store)
         } catch {
             throw Problem(.unprocessableContent, "This picture cannot be read: it may be damaged.", field: "avatar")
         }
@@ -72,6 +74,6 @@ public struct AvatarService: Sendable {
 
     /// Removes the user's picture (nothing happens when there is none).
     public func remove(userID: String) {
-        MediaTools.removeAvatar(key: Self.key(userID), mediaRoot: mediaRoot)
+        MediaTools.removeAvatar(key: Self.key(userID), store: store)
     }
 }

@@ -58,9 +58,9 @@ extension MediaService {
     /// MP3 is the full file when it is one.
     func choose(_ files: TrackFiles, format: DownloadFormat) -> Download? {
         let full = File(url: url(files.mediaPath), contentType: files.mediaType)
-        let folder = full.url.deletingLastPathComponent()
-        let kept = OriginalFile.names(in: folder).first.map { name in
-            let file = folder.appendingPathComponent(name)
+        let folder = (files.mediaPath as NSString).deletingLastPathComponent
+        let kept = OriginalFile.names(in: folder, store: store).first.map { name in
+            let file = url("\(folder)/\(name)")
             return File(url: file, contentType: AudioFormatRules.contentType(forExtension: file.pathExtension))
         }
         let original = kept ?? full

@@ -50,12 +50,16 @@ public struct MediaService: Sendable {
             throw DomainError.notFound(what: subject.displayName)
         }
         guard let base = found else { throw Problem(.notFound, "\(subject.displayName) has no picture.") }
-        let candidates = ArtworkSizes.sizes.filter { $0 >= size }.map { url(ArtworkSizes.path(for: base, size: $0)) }
-        let file = candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? url(base)
+        let candidates = ArtworkSizes.sizes.filter { $0 >= size }.map { ArtworkSizes.path(for: base, size: $0) }
+        let file = candidates.lazy.compactMap { store.file(for: $0) }.first ?? url(base)
         return File(url: file, contentType: "image/jpeg")
     }
 
-    func url(_ relativePath: String) -> URL { mediaRoot.appendingPathComponent(relativePath) }
+    /// The media store the catalog's paths are keys of (the local folder: files are answered from it
+    /// with ranges; docs/deploy.md says what changes with an object store).
+    var store: LocalMediaStore { LocalMediaStore(root: mediaRoot) }
+
+    func url(_ relativePath: String) -> URL { store.root.appendingPathComponent(relativePath) }
 }
 
 extension ArtworkSubject {
