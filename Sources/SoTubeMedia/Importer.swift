@@ -197,11 +197,17 @@ public struct MediaImporter: Sendable {
 
     func process(_ item: ImportItem, art: AlbumArtCache) async -> Outcome {
         do {
-            guard let stat = FolderScanner.stat(item.file) else {
-                return .skipped(SkippedFile(path: item.sourceKey, reason: "cannot read the file"))
-            }
-            if stat.size == 0 {
-                return .skipped(SkippedFile(path: item.sourceKey, reason: "empty file (0 bytes)"))
+            let stat: (size: Int, mtime: Int)
+            if item.probe != nil {
+                stat = (0, 0)  // made later by its job
+            } else {
+                guard let found = FolderScanner.stat(item.file) else {
+                    return .skipped(SkippedFile(path: item.sourceKey, reason: "cannot read the file"))
+                }
+                if found.size == 0 {
+                    return .skipped(SkippedFile(path: item.sourceKey, reason: "empty file (0 bytes)"))
+                }
+                stat = found
             }
             let known = try await writer.knownSource(path: item.sourceKey)
             let exists =
@@ -221,7 +227,7 @@ public struct MediaImporter: Sendable {
             }
             let probe: ProbeResult
             do {
-                probe = try await tools.probe(item.file.path)
+                if let known = item.probe { probe = known } else { probe = try await tools.probe(item.file.path) }
             } catch let error as MediaToolError {
                 return .skipped(SkippedFile(path: item.sourceKey, reason: error.message))
             }
@@ -271,7 +277,10 @@ public struct MediaImporter: Sendable {
 
     /// What a job of `item` needs to know.
     func payload(_ item: ImportItem) -> String {
-        MediaJobPayload(file: item.file.path, keepOriginal: keepsOriginals, previewSeconds: policy.seconds).encoded()
+        MediaJobPayload(
+            file: item.file.path, keepOriginal: keepsOriginals, previewSeconds: policy.seconds,
+            demoSong: item.demoSong
+        ).encoded()
     }
 
     /// Whether the stored preview of a known song keeps to the preview rule. Only songs the rule

@@ -112,6 +112,10 @@ public struct MediaWorker: Sendable {
     }
 
     func renditions(_ track: JobTrack, payload: MediaJobPayload) async throws {
+        var payload = payload
+        let synthesised = try DemoSongSource.synthesiseIfMissing(payload)
+        defer { synthesised.map { try? FileManager.default.removeItem(atPath: $0) } }
+        if let synthesised { payload.file = synthesised }
         guard FileManager.default.fileExists(atPath: payload.file) else {
             throw MediaToolError("the source file is gone: \(payload.file)")
         }
@@ -138,6 +142,11 @@ public struct MediaWorker: Sendable {
         if !FileManager.default.fileExists(atPath: file) {
             file = store.file(for: track.mediaPath)?.path ?? file
         }
+        // A demo song whose rendition is not made yet: measured from its own synthesis.
+        let synthesised =
+            FileManager.default.fileExists(atPath: file) ? nil : try DemoSongSource.synthesiseIfMissing(payload)
+        defer { synthesised.map { try? FileManager.default.removeItem(atPath: $0) } }
+        if let synthesised { file = synthesised }
         guard FileManager.default.fileExists(atPath: file) else {
             throw MediaToolError("neither the source nor the song's rendition is there to measure")
         }

@@ -18,6 +18,10 @@ public struct ImportItem: Sendable {
     public var albumPrice: Int?
     public var lyrics: String?
     public var artistBio: String?
+    /// Known without reading the file, which does not exist yet (a demo song its job synthesises,
+    /// see `MediaJobPayload.demoSong`).
+    public var probe: ProbeResult?
+    public var demoSong: String?
 
     public init(file: URL, sourceKey: String, relativePath: [String], rootName: String) {
         self.file = file

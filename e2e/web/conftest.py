@@ -70,6 +70,20 @@ def start_sotube(command, env, log_path, port, timeout):
         time.sleep(0.2)
 
 
+def wait_for_media_jobs(base, timeout):
+    """Waits until the server's media job queue has nothing queued or running (GET /metrics)."""
+    deadline = time.time() + timeout
+    while True:
+        with urllib.request.urlopen(base + "/metrics", timeout=10) as r:
+            lines = [line for line in r.read().decode().splitlines() if line.startswith("sotube_media_jobs{")]
+        waiting = sum(float(line.split()[-1]) for line in lines if 'state="queued"' in line or 'state="running"' in line)
+        if lines and waiting == 0:
+            return
+        if time.time() > deadline:
+            pytest.fail(f"media jobs not done after {timeout} s: {lines}")
+        time.sleep(0.5)
+
+
 def stop_sotube(proc, log):
     proc.send_signal(signal.SIGTERM)
     try:
@@ -98,7 +112,10 @@ def server():
     proc, base, log = start_sotube(
         [str(binary), "serve", "--port", str(port), "--host", "127.0.0.1", "--data", data,
          "--public-dir", str(ROOT / "Public")],
-        env, Path(data) / "server.log", port, timeout=240)  # the first start seeds the demo catalog
+        env, Path(data) / "server.log", port, timeout=60)
+    # The first start writes the demo catalog at once and makes its audio in the media jobs: the
+    # browser tests buy and play, so they start when every song is ready.
+    wait_for_media_jobs(base, timeout=300)
     yield base
     stop_sotube(proc, log)
     shutil.rmtree(data, ignore_errors=True)

@@ -18,11 +18,15 @@ public struct MediaJobPayload: Sendable, Equatable, Codable {
     public var file: String
     public var keepOriginal: Bool
     public var previewSeconds: Int
+    /// A demo song ("album/track", from 0) that the job synthesises itself when `file` is not there:
+    /// the demo catalog's rows are written at once and its audio is made by the jobs.
+    public var demoSong: String?
 
-    public init(file: String, keepOriginal: Bool, previewSeconds: Int) {
+    public init(file: String, keepOriginal: Bool, previewSeconds: Int, demoSong: String? = nil) {
         self.file = file
         self.keepOriginal = keepOriginal
         self.previewSeconds = previewSeconds
+        self.demoSong = demoSong
     }
 
     public func encoded() -> String {

@@ -2,12 +2,12 @@ import Foundation
 import Logging
 import SoTubeCore
 
-/// Seeds the demo catalog: synthesises every song (deterministically, no network), then runs it
-/// through the importer (MP3 full song, preview, waveform, generated covers) and adds moods,
-/// featured volumes, bios, lyrics, prices and artist pictures.
+/// Seeds the demo catalog: writes every song's row at once (metadata, prices, lyrics, bios, generated
+/// covers, moods, featured volumes, artist pictures), each "being prepared", and leaves their audio
+/// to the media jobs, which synthesise each song (deterministically, no network) and make its MP3,
+/// preview and waveform. With `waitsForJobs` (`sotube demo`) it returns when they are done.
 public struct DemoSeeder: Sendable {
     public var importer: MediaImporter
-    public var synth = DemoSynth()
 
     public init(importer: MediaImporter) {
         self.importer = importer
@@ -34,37 +34,9 @@ public struct DemoSeeder: Sendable {
         -> Summary
     {
         let started = Date()
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "sotube-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
         let data = DemoCatalogData.self
-        var songs: [(album: Int, track: Int)] = []
-        for (a, album) in data.albums.enumerated() {
-            for t in album.titles.indices { songs.append((a, t)) }
-        }
-        // Synthesis on every core.
-        let synth = self.synth
-        let allSongs = songs
-        let workers = max(2, importer.concurrency)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<workers {
-                group.addTask {
-                    for (index, song) in allSongs.enumerated() where index % workers == worker {
-                        let album = data.albums[song.album]
-                        let style = DemoStyle.all[album.mood] ?? DemoStyle.all["Chill"]!
-                        let seed = UInt64(StableHash.hex("\(album.title)/\(song.track)"), radix: 16) ?? 1
-                        let samples = synth.render(
-                            style: style, seed: seed, seconds: Self.length(album: song.album, track: song.track))
-                        try synth.wav(samples).write(to: Self.wavURL(work, song.album, song.track))
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        importer.logger.info(
-            "demo songs synthesised",
-            metadata: ["seconds": "\(String(format: "%.1f", Date().timeIntervalSince(started)))"])
+        // The songs' files do not exist yet: each one's job synthesises it (`DemoSongSource`).
+        let work = importer.mediaRoot.appendingPathComponent("demo-sources")
         var items: [ImportItem] = []
         for (a, album) in data.albums.enumerated() {
             let prices = album.titles.indices.map { data.price(album: a, track: $0) }
@@ -74,6 +46,8 @@ public struct DemoSeeder: Sendable {
                 var item = ImportItem(
                     file: Self.wavURL(work, a, t), sourceKey: "demo:\(a + 1)/\(t + 1)", relativePath: [title],
                     rootName: album.title)
+                item.probe = DemoSongSource.probe(seconds: Self.length(album: a, track: t))
+                item.demoSong = DemoSongSource.key(album: a, track: t)
                 item.metadata = TrackMetadata(
                     title: title, artist: artist.name, album: album.title, trackNumber: t + 1, discNumber: 1,
                     year: Int(album.releaseDate.prefix(4)), releaseDate: album.releaseDate,

@@ -39,10 +39,16 @@ extension AppServices {
     }
 
     /// Seeds the demo catalog when there is no song yet (skipped when the configuration turns it off,
-    /// `SOTUBE_DEMO=0`, or ffmpeg is missing). Failures are logged; the server starts anyway.
+    /// `SOTUBE_DEMO=0`, or ffmpeg is missing): its rows at once, its audio by the media workers (this
+    /// server's, or `sotube worker` elsewhere when it runs none). Failures are logged; the server
+    /// serves anyway.
     public func seedDemoCatalogIfEmpty() async {
         guard configuration.seedsDemoCatalog else { return }
-        let importer = mediaImporter()
+        let importer = {
+            var importer = mediaImporter()
+            importer.waitsForJobs = false
+            return importer
+        }()
         guard importer.tools.available else {
             logger.warning("ffmpeg not found: no demo catalog seeded")
             return

@@ -113,7 +113,9 @@ public func buildApplication(_ services: AppServices) -> some ApplicationProtoco
 /// written are finished, for at most `drainLimit`), stops the HTTP server and closes the database.
 public func serve(_ configuration: ServerConfiguration) async throws {
     let services = try await AppServices.open(configuration)
-    await services.seedDemoCatalogIfEmpty()
+    // Seeding writes the demo catalog's rows in seconds and leaves its audio to the media workers;
+    // the server answers meanwhile (an empty store, then the catalog, its songs "being prepared").
+    let seeding = Task { await services.seedDemoCatalogIfEmpty() }
     let database = configuration.database
     configuration.logger.info(
         "serving",
@@ -133,12 +135,15 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     } catch {
         sweeping.cancel()
         working.cancel()
+        await seeding.value
         await working.value
         await services.database.shutdown()
         throw error
     }
     sweeping.cancel()
     working.cancel()
+    // A stop during seeding lets it write the rest of the catalog's rows (seconds) first.
+    await seeding.value
     await working.value
     await services.database.shutdown()
     configuration.logger.info("stopped")

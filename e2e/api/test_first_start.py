@@ -1,0 +1,72 @@
+"""The first start (issues 15 and 10): `sotube serve` on an empty data folder answers at once with
+the demo catalog's metadata and artwork, every song "being prepared" until the media jobs have made
+its audio (it cannot be bought, and no audio, partial or whole, is served for it), then on sale with
+a preview that plays."""
+import json
+import subprocess
+import time
+import uuid
+
+from conftest import Server, cli, free_port
+
+DEMO = {"SOTUBE_DEMO": "1", "SOTUBE_PAYMENTS": "off"}
+
+
+def first_album(server):
+    home = server.request("GET", "/api/v1/store/home")[2]
+    assert home["newReleases"], home
+    return server.request("GET", f"/api/v1/albums/{home['newReleases'][0]['id']}")[2]
+
+
+def test_the_demo_catalog_is_there_at_once_and_its_songs_go_on_sale_when_their_audio_is_made(data_dir):
+    port = free_port()
+    # No media workers: the catalog is written, nothing makes its audio yet.
+    server = Server(data_dir, port, env=DEMO, args=("--port", str(port), "--workers", "0"))
+    try:
+        deadline = time.time() + 120
+        while not server.request("GET", "/api/v1/store/home")[2]["newReleases"]:
+            assert time.time() < deadline, "the demo catalog never appeared"
+            time.sleep(0.2)
+        album = first_album(server)
+        assert len(album["tracks"]) >= 4 and album["album"]["title"]
+        # Covers are made with the rows.
+        status, headers, cover = server.fetch("GET", album["album"]["artworkUrl"])
+        assert status == 200 and headers["Content-Type"] == "image/jpeg" and cover[:2] == b"\xff\xd8"
+        assert all(track["ready"] is False for track in album["tracks"])
+        song = album["tracks"][0]
+        status, _, _ = server.fetch("GET", f"/api/v1/tracks/{song['id']}/audio", headers={"Range": "bytes=0-1"})
+        assert status == 404, "no audio before it is made"
+        server.request("POST", "/api/v1/auth/register", {"username": "early", "email": "early@example.com",
+                                                         "password": "long-enough-1"})
+        token = server.request("POST", "/api/v1/auth/login", {"username": "early", "password": "long-enough-1"})[2]["token"]
+        cli("coins", "grant", "early", "100", data=data_dir)
+        status, _, problem = server.request("POST", "/api/v1/purchases", {"trackId": song["id"]}, token=token,
+                                            headers={"Idempotency-Key": str(uuid.uuid4())})
+        assert status == 409 and "being prepared" in problem["detail"], problem
+        assert server.request("GET", "/api/v1/me", token=token)[2]["coins"] == 100
+    finally:
+        server.stop()
+
+    # With its workers (the default), the server makes the songs' audio, the first ones first.
+    server = Server(data_dir, port, env=DEMO, args=("--port", str(port)))
+    try:
+        deadline = time.time() + 180
+        while not (album := first_album(server))["tracks"][0]["ready"]:
+            assert time.time() < deadline, "the first demo song never became ready"
+            time.sleep(0.5)
+        song = album["tracks"][0]
+        status, headers, preview = server.fetch("GET", f"/api/v1/tracks/{song['id']}/audio")
+        assert status == 200 and headers["Content-Type"] == "audio/mpeg"
+        heard = data_dir / "preview.mp3"
+        heard.write_bytes(preview)
+        probed = json.loads(subprocess.run(
+            ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "json", str(heard)],
+            capture_output=True, check=True).stdout)
+        assert 20 <= float(probed["format"]["duration"]) <= 31, probed  # a preview, never the whole song
+        assert len(server.request("GET", f"/api/v1/tracks/{song['id']}")[2]["waveform"]) > 0
+        token = server.request("POST", "/api/v1/auth/login", {"username": "early", "password": "long-enough-1"})[2]["token"]
+        status, _, bought = server.request("POST", "/api/v1/purchases", {"trackId": song["id"]}, token=token,
+                                           headers={"Idempotency-Key": str(uuid.uuid4())})
+        assert status == 201, bought
+    finally:
+        server.stop()
