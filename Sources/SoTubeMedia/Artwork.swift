@@ -58,13 +58,7 @@ extension MediaTools {
             let quality = size <= 200 ? "5" : "3"
             arguments += ["-map", label, "-frames:v", "1", "-q:v", quality, "-update", "1", "-f", "image2", out.path]
         }
-        do {
-            try await ffmpeg(arguments)
-        } catch {
-            for (_, file) in staged { try? FileManager.default.removeItem(at: file) }
-            throw error
-        }
-        for (sizeKey, file) in staged { try store.put(sizeKey, from: file) }
+        try await store.publish(staged) { try await ffmpeg(arguments) }
         return base
     }
 

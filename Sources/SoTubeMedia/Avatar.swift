@@ -38,22 +38,16 @@ extension MediaTools {
         filter += sizes.indices.map { "[in\($0)]scale=\(sizes[$0]):\(sizes[$0])\(labels[$0])" }.joined(separator: ";")
         var arguments = ["-max_pixels", String(ImageUpload.maxPixels), "-f", kind.demuxer, "-i", source]
         arguments += ["-filter_complex", filter]
-        var moves: [(URL, String)] = []
+        var staged: [(key: String, file: URL)] = []
         for (index, size) in sizes.enumerated() {
             let final = AvatarSizes.path(key: key, size: size)
             let temp = try store.staging(for: final)
             arguments += [
                 "-map", labels[index], "-frames:v", "1", "-q:v", "3", "-update", "1", "-f", "image2", temp.path,
             ]
-            moves.append((temp, final))
+            staged.append((final, temp))
         }
-        do {
-            try await ffmpeg(arguments)
-        } catch {
-            for (temp, _) in moves { try? FileManager.default.removeItem(at: temp) }
-            throw error
-        }
-        for (temp, final) in moves { try store.put(final, from: temp) }
+        try await store.publish(staged) { try await ffmpeg(arguments) }
     }
 
     /// Removes every stored size of `key`'s avatar.

@@ -26,6 +26,18 @@ public protocol MediaStore: Sendable {
 
 extension MediaStore {
     public func exists(_ key: String) -> Bool { file(for: key) != nil }
+
+    /// Runs `make`, which writes every staged file, then publishes them all; when it fails, removes
+    /// them and throws its error (the old objects stay).
+    func publish(_ staged: [(key: String, file: URL)], madeBy make: () async throws -> Void) async throws {
+        do {
+            try await make()
+        } catch {
+            for (_, file) in staged { try? FileManager.default.removeItem(at: file) }
+            throw error
+        }
+        for (key, file) in staged { try put(key, from: file) }
+    }
 }
 
 /// The media store in a local (or network-mounted) folder: `SOTUBE_MEDIA_ROOT`, or `media/` in the
