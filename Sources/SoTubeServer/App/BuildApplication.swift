@@ -133,21 +133,31 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     do {
         try await runUntilStopped(buildApplication(services), drain: services.drain, logger: configuration.logger)
     } catch {
-        sweeping.cancel()
-        working.cancel()
-        await seeding.value
-        await working.value
-        await services.database.shutdown()
+        await stopWork(services, sweeping: sweeping, working: working, seeding: seeding)
         throw error
     }
-    sweeping.cancel()
-    working.cancel()
-    // A stop during seeding lets it write the rest of the catalog's rows (seconds) first.
-    await seeding.value
-    await working.value
-    await services.database.shutdown()
+    await stopWork(services, sweeping: sweeping, working: working, seeding: seeding)
     configuration.logger.info("stopped")
 }
+
+/// After the HTTP server has stopped: the sweeper and the media workers are cancelled, seeding (if
+/// any) writes the rest of the catalog's rows (seconds), then the database closes. Each wait is
+/// bounded, so the process exits even when the database went away meanwhile.
+private func stopWork(
+    _ services: AppServices, sweeping: Task<Void, Never>, working: Task<Void, Never>, seeding: Task<Void, Never>
+) async {
+    sweeping.cancel()
+    working.cancel()
+    let logger = services.configuration.logger
+    await waitAtMost(.seconds(20), for: "demo seeding", logger: logger) { await seeding.value }
+    await waitAtMost(.seconds(10), for: "media workers", logger: logger) { await working.value }
+    await waitAtMost(.seconds(10), for: "the database to close", logger: logger) {
+        await services.database.shutdown()
+    }
+}
+
+/// How long the graceful stop of the HTTP server may take before its remaining requests are cancelled.
+let shutdownLimit: Duration = .seconds(10)
 
 /// How long a stop waits for responses still being written before it closes their connections.
 let drainLimit: Duration = .seconds(30)
@@ -160,7 +170,11 @@ func runUntilStopped(_ application: some ApplicationProtocol, drain: Drain, logg
     // The task that ends first is the server's (on its own, or after the drain asked it to stop).
     try await withThrowingTaskGroup(of: Bool.self) { tasks in
         tasks.addTask {
-            try await group.run()
+            do {
+                try await group.run()
+            } catch  where Task.isCancelled {
+                // Stopped below: requests that never ended were cancelled.
+            }
             return true
         }
         tasks.addTask {
@@ -172,7 +186,13 @@ func runUntilStopped(_ application: some ApplicationProtocol, drain: Drain, logg
                     "stopping with responses still being written", metadata: ["inFlight": "\(drain.inFlight)"])
             }
             await group.triggerGracefulShutdown()
-            return false
+            // A request that never ends (seen once: stuck on a database connection that a
+            // PostgreSQL restart took away) must not keep the process alive: past the limit the
+            // server is cancelled, which cancels such requests and closes their connections.
+            try? await Task.sleep(for: shutdownLimit)
+            guard !Task.isCancelled else { return false }
+            logger.warning("stopping: requests still open after the graceful stop are cancelled")
+            return true
         }
         while let serverEnded = try await tasks.next() {
             if serverEnded { tasks.cancelAll() }
