@@ -92,6 +92,10 @@ stop() {
   for pidfile in "$dir"/server*/pid; do
     [[ -f $pidfile ]] || continue
     for _ in $(seq 1 100); do kill -0 "$(cat "$pidfile")" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$(cat "$pidfile")" 2>/dev/null; then  # never leave a server behind (reported, not hidden)
+      echo "cluster: $(dirname "$pidfile") did not stop on SIGTERM in 10 s; SIGKILL" >&2
+      kill -KILL "$(cat "$pidfile")" 2>/dev/null || true
+    fi
   done
   [[ -f $dir/pg-dir ]] && SOTUBE_PG_DIR=$(cat "$dir/pg-dir") bash scripts/pg-stop.sh || true
   rm -rf "$dir"
