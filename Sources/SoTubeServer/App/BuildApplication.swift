@@ -116,6 +116,8 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     // Seeding writes the demo catalog's rows in seconds and leaves its audio to the media workers;
     // the server answers meanwhile (an empty store, then the catalog, its songs "being prepared").
     let seeding = Task { await services.seedDemoCatalogIfEmpty() }
+    // Its audio, on every core (besides the media workers below) until it is made.
+    let demoAudio = Task { await services.makeDemoAudio(trackIDs: await seeding.value) }
     let database = configuration.database
     configuration.logger.info(
         "serving",
@@ -135,15 +137,19 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     } catch {
         sweeping.cancel()
         working.cancel()
+        demoAudio.cancel()
         await seeding.value
+        await demoAudio.value
         await working.value
         await services.database.shutdown()
         throw error
     }
     sweeping.cancel()
     working.cancel()
+    demoAudio.cancel()
     // A stop during seeding lets it write the rest of the catalog's rows (seconds) first.
     await seeding.value
+    await demoAudio.value
     await working.value
     await services.database.shutdown()
     configuration.logger.info("stopped")
