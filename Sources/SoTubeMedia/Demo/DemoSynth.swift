@@ -25,7 +25,6 @@ public struct DemoSynth: Sendable {
     /// Renders about `seconds` of music (rounded to whole bars) and returns 16-bit mono samples.
     public func render(style: DemoStyle, seed: UInt64, seconds: Double) -> [Int16] {
         var rng = SeededRandom(seed: seed)
-        let rate = Double(sampleRate)
         let (stepSamples, bars) = layout(style: style, seconds: seconds)
         let barSamples = stepSamples * 16
         let total = bars * barSamples + sampleRate  // one second of tail

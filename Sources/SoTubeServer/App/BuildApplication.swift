@@ -138,7 +138,7 @@ public func serve(_ configuration: ServerConfiguration) async throws {
         sweeping.cancel()
         working.cancel()
         demoAudio.cancel()
-        await seeding.value
+        _ = await seeding.value
         await demoAudio.value
         await working.value
         await services.database.shutdown()
@@ -148,7 +148,7 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     working.cancel()
     demoAudio.cancel()
     // A stop during seeding lets it write the rest of the catalog's rows (seconds) first.
-    await seeding.value
+    _ = await seeding.value
     await demoAudio.value
     await working.value
     await services.database.shutdown()
