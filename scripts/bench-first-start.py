@@ -136,7 +136,8 @@ def main():
     parser.add_argument("--workers", type=int, help="serve --workers (default: the server's)")
     parser.add_argument("--timeout", type=float, default=600)
     args = parser.parse_args()
-    builds = [("this build", args.bin)] + ([("reference", args.reference_bin)] if args.reference_bin else [])
+    builds = [("this build", os.path.abspath(args.bin))] + (
+        [("reference", os.path.abspath(args.reference_bin))] if args.reference_bin else [])
     results = {label: [] for label, _ in builds}
     for round_number in range(args.rounds):
         for label, binary in builds:
