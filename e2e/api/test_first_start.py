@@ -18,13 +18,30 @@ def first_album(server):
     return server.request("GET", f"/api/v1/albums/{home['newReleases'][0]['id']}")[2]
 
 
+def demo_songs(server):
+    """Every demo song, read through the mood playlists (every song is in its mood's)."""
+    songs = {}
+    for mood in server.request("GET", "/api/v1/store/home")[2]["moods"]:
+        for track in server.request("GET", f"/api/v1/playlists/{mood['playlistId']}")[2]["tracks"]:
+            songs[track["id"]] = track
+    return songs
+
+
+def seconds_of(path):
+    probed = json.loads(subprocess.run(
+        ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "json", str(path)],
+        capture_output=True, check=True).stdout)
+    return float(probed["format"]["duration"])
+
+
 def test_the_demo_catalog_is_there_at_once_and_its_songs_go_on_sale_when_their_audio_is_made(data_dir):
     port = free_port()
     # No media workers: the catalog is written, nothing makes its audio yet.
     server = Server(data_dir, port, env=DEMO, args=("--port", str(port), "--workers", "0"))
     try:
         deadline = time.time() + 120
-        while not server.request("GET", "/api/v1/store/home")[2]["newReleases"]:
+        # The moods are written after every song's row.
+        while len(server.request("GET", "/api/v1/store/home")[2]["moods"]) < 5:
             assert time.time() < deadline, "the demo catalog never appeared"
             time.sleep(0.2)
         album = first_album(server)
@@ -33,6 +50,19 @@ def test_the_demo_catalog_is_there_at_once_and_its_songs_go_on_sale_when_their_a
         status, headers, cover = server.fetch("GET", album["album"]["artworkUrl"])
         assert status == 200 and headers["Content-Type"] == "image/jpeg" and cover[:2] == b"\xff\xd8"
         assert all(track["ready"] is False for track in album["tracks"])
+        songs = demo_songs(server)
+        assert len(songs) == 66 and not any(track["ready"] for track in songs.values())
+        # Every album's and every featured volume's cover is there with the rows.
+        home = server.request("GET", "/api/v1/store/home")[2]
+        assert len(home["newReleases"]) == 11 and len(home["featuredPlaylists"]) == 4
+        for item in home["newReleases"] + home["featuredPlaylists"]:
+            status, headers, cover = server.fetch("GET", item["artworkUrl"])
+            assert status == 200 and cover[:2] == b"\xff\xd8", item
+        # The search box finds the songs being prepared.
+        while not (found := server.request("GET", "/api/v1/search?q=first%20ligh")[2]["tracks"]):
+            assert time.time() < deadline, "the search box never found a demo song"
+            time.sleep(0.2)
+        assert found[0]["title"] == "First Light" and found[0]["ready"] is False
         song = album["tracks"][0]
         status, _, _ = server.fetch("GET", f"/api/v1/tracks/{song['id']}/audio", headers={"Range": "bytes=0-1"})
         assert status == 404, "no audio before it is made"
@@ -59,14 +89,28 @@ def test_the_demo_catalog_is_there_at_once_and_its_songs_go_on_sale_when_their_a
         assert status == 200 and headers["Content-Type"] == "audio/mpeg"
         heard = data_dir / "preview.mp3"
         heard.write_bytes(preview)
-        probed = json.loads(subprocess.run(
-            ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "json", str(heard)],
-            capture_output=True, check=True).stdout)
-        assert 20 <= float(probed["format"]["duration"]) <= 31, probed  # a preview, never the whole song
+        assert 20 <= seconds_of(heard) <= 31  # a preview, never the whole song
         assert len(server.request("GET", f"/api/v1/tracks/{song['id']}")[2]["waveform"]) > 0
         token = server.request("POST", "/api/v1/auth/login", {"username": "early", "password": "long-enough-1"})[2]["token"]
         status, _, bought = server.request("POST", "/api/v1/purchases", {"trackId": song["id"]}, token=token,
                                            headers={"Idempotency-Key": str(uuid.uuid4())})
         assert status == 201, bought
+        # The whole song, as its owner hears it, is as long as the catalog says.
+        status, _, full = server.fetch("GET", f"/api/v1/tracks/{song['id']}/audio", token=token)
+        assert status == 200
+        whole = data_dir / "full.mp3"
+        whole.write_bytes(full)
+        assert abs(seconds_of(whole) - song["durationMs"] / 1000) < 0.2, (seconds_of(whole), song["durationMs"])
+
+        # Every song goes on sale, each with a preview that plays.
+        deadline = time.time() + 600
+        while not all((songs := demo_songs(server))[id]["ready"] for id in songs):
+            assert time.time() < deadline, "demo songs never became ready"
+            time.sleep(1)
+        for track in songs.values():
+            status, headers, preview = server.fetch("GET", f"/api/v1/tracks/{track['id']}/audio")
+            assert status == 200 and headers["Content-Type"] == "audio/mpeg", track
+            heard.write_bytes(preview)
+            assert 20 <= seconds_of(heard) <= 31, track
     finally:
         server.stop()

@@ -70,6 +70,28 @@ def start_sotube(command, env, log_path, port, timeout):
         time.sleep(0.2)
 
 
+def _json(url):
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.load(r)
+
+
+def wait_for_demo_catalog(base, timeout):
+    """Waits until the demo catalog is written (its moods come after every song's row), every demo
+    song is ready (on sale, its preview made) and the media job queue is empty (loudness too)."""
+    deadline = time.time() + timeout
+    while True:
+        moods = _json(base + "/api/v1/store/home")["moods"]
+        songs = [track for mood in moods
+                 for track in _json(f"{base}/api/v1/playlists/{mood['playlistId']}")["tracks"]]
+        if len(moods) >= 5 and songs and all(track.get("ready", True) for track in songs):
+            break
+        if time.time() > deadline:
+            pytest.fail(f"demo catalog not ready after {timeout} s: {len(moods)} moods, "
+                        f"{sum(1 for t in songs if t.get('ready', True))}/{len(songs)} songs ready")
+        time.sleep(0.5)
+    wait_for_media_jobs(base, max(1, deadline - time.time()))
+
+
 def wait_for_media_jobs(base, timeout):
     """Waits until the server's media job queue has nothing queued or running (GET /metrics)."""
     deadline = time.time() + timeout
@@ -115,7 +137,7 @@ def server():
         env, Path(data) / "server.log", port, timeout=60)
     # The first start writes the demo catalog at once and makes its audio in the media jobs: the
     # browser tests buy and play, so they start when every song is ready.
-    wait_for_media_jobs(base, timeout=300)
+    wait_for_demo_catalog(base, timeout=600)
     yield base
     stop_sotube(proc, log)
     shutil.rmtree(data, ignore_errors=True)

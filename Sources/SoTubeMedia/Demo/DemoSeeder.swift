@@ -8,6 +8,9 @@ import SoTubeCore
 /// preview and waveform. With `waitsForJobs` (`sotube demo`) it returns when they are done.
 public struct DemoSeeder: Sendable {
     public var importer: MediaImporter
+    /// Called once every song's row is written, before the moods and volumes (e.g. to index them
+    /// for search at once).
+    public var rowsWritten: @Sendable () async -> Void = {}
 
     public init(importer: MediaImporter) {
         self.importer = importer
@@ -22,6 +25,8 @@ public struct DemoSeeder: Sendable {
         public var volumes: Int
         public var seconds: Double
         public var skipped: [SkippedFile]
+        /// The seeded songs, in catalog order (their jobs make their audio).
+        public var trackIDs: [String] = []
     }
 
     /// Seconds of a demo song: 60 to 80, at least twice the default 30-second preview (a preview is
@@ -46,7 +51,7 @@ public struct DemoSeeder: Sendable {
                 var item = ImportItem(
                     file: Self.wavURL(work, a, t), sourceKey: "demo:\(a + 1)/\(t + 1)", relativePath: [title],
                     rootName: album.title)
-                item.probe = DemoSongSource.probe(seconds: Self.length(album: a, track: t))
+                item.probe = DemoSongSource.probe(seconds: DemoSongSource.seconds(album: a, track: t))
                 item.demoSong = DemoSongSource.key(album: a, track: t)
                 item.metadata = TrackMetadata(
                     title: title, artist: artist.name, album: album.title, trackNumber: t + 1, discNumber: 1,
@@ -62,16 +67,18 @@ public struct DemoSeeder: Sendable {
                 items.append(item)
             }
         }
-        let report = try await importer.importItems(items, progress: progress)
+        // The rows (and the album covers) first, several at once: nothing waits for audio. The
+        // artists' and volumes' pictures are made meanwhile.
+        var scan = importer
+        scan.waitsForJobs = false
+        scan.concurrency = max(importer.concurrency, Self.pictureConcurrency)
+        async let pictures = makePictures()
+        let report = try await scan.importItems(items, progress: progress)
+        await rowsWritten()
+        let (artistPictures, volumeCovers) = await pictures
         let writer = importer.writer
-        // Artist pictures.
-        for artist in data.artists {
-            let key = StableHash.hex("demo-artist-\(artist.name)")
-            if let path = try? await importer.tools.makeArtwork(
-                .generated(seed: "demo-artist-\(artist.name)"), key: key, store: importer.store)
-            {
-                try await writer.setArtistImage(artistName: artist.name, imagePath: path)
-            }
+        for (name, path) in artistPictures {
+            try await writer.setArtistImage(artistName: name, imagePath: path)
         }
         // Moods, each with its playlist, and the featured volumes.
         func trackIDs(mood: String) -> [String] {
@@ -92,21 +99,80 @@ public struct DemoSeeder: Sendable {
             _ = try await writer.createMood(name: mood, playlistID: playlist, position: position)
         }
         for (position, volume) in data.volumes.enumerated() {
-            let cover = try? await importer.tools.makeArtwork(
-                .generated(seed: "demo-volume-\(volume.name)"),
-                key: StableHash.hex("demo-volume-\(volume.name)"),
-                store: importer.store)
             _ = try await writer.createPlaylist(
                 name: volume.name, description: volume.description, kind: "volume", featured: true,
-                artworkPath: cover,
+                artworkPath: volumeCovers[volume.name],
                 position: position, trackIDs: Array(trackIDs(mood: volume.mood).prefix(10)))
+        }
+        // In song order: the first albums' songs are made first.
+        let songIDs = items.compactMap { report.trackID(for: $0.sourceKey) }
+        var skipped = report.skipped
+        if importer.waitsForJobs {
+            try await importer.runJobs(trackIDs: songIDs, progress: progress)
+            let titles = Dictionary(
+                zip(songIDs, items.filter { report.trackID(for: $0.sourceKey) != nil }.map(\.sourceKey)),
+                uniquingKeysWith: { a, _ in a })
+            for job in try await importer.queue.failedJobs(limit: 100_000) where titles[job.trackID] != nil {
+                skipped.append(
+                    SkippedFile(
+                        path: titles[job.trackID] ?? job.trackID,
+                        reason: "\(job.kind.rawValue): \(job.lastError ?? "failed")"))
+            }
         }
         return Summary(
             artists: data.artists.count, albums: data.albums.count,
             songs: report.imported.count + report.updated.count,
             moods: data.moods.count, volumes: data.volumes.count,
             seconds: Date().timeIntervalSince(started),
-            skipped: report.skipped)
+            skipped: skipped, trackIDs: songIDs)
+    }
+
+    /// Covers made at once while seeding: ffmpeg spends most of a cover's time starting up, so a
+    /// few at a time make them in a fraction of the time on two cores.
+    static let pictureConcurrency = 6
+
+    /// The artists' pictures (by name) and the volumes' covers (by volume name), made a few at a time.
+    func makePictures() async -> (artists: [(String, String)], volumes: [String: String]) {
+        enum Picture: Sendable {
+            case artist(String)
+            case volume(String)
+        }
+        let wanted =
+            DemoCatalogData.artists.map { Picture.artist($0.name) } + DemoCatalogData.volumes.map { .volume($0.name) }
+        let tools = importer.tools
+        let store = importer.store
+        var artists: [String: String] = [:]
+        var volumes: [String: String] = [:]
+        await withTaskGroup(of: (Picture, String?).self) { group in
+            var next = 0
+            func launch() {
+                let picture = wanted[next]
+                next += 1
+                group.addTask {
+                    let seed: String
+                    switch picture {
+                    case .artist(let name): seed = "demo-artist-\(name)"
+                    case .volume(let name): seed = "demo-volume-\(name)"
+                    }
+                    let path = try? await tools.makeArtwork(
+                        .generated(seed: seed), key: StableHash.hex(seed), store: store)
+                    return (picture, path)
+                }
+            }
+            while next < wanted.count && next < Self.pictureConcurrency { launch() }
+            while let (picture, path) = await group.next() {
+                if let path {
+                    switch picture {
+                    case .artist(let name): artists[name] = path
+                    case .volume(let name): volumes[name] = path
+                    }
+                }
+                if next < wanted.count { launch() }
+            }
+        }
+        // In the catalog's order, as before.
+        let ordered = DemoCatalogData.artists.compactMap { artist in artists[artist.name].map { (artist.name, $0) } }
+        return (ordered, volumes)
     }
 
     static func wavURL(_ work: URL, _ album: Int, _ track: Int) -> URL {

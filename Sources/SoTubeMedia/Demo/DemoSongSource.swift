@@ -15,11 +15,21 @@ enum DemoSongSource {
         guard parts.count == 2, albums.indices.contains(parts[0]), albums[parts[0]].titles.indices.contains(parts[1])
         else { return nil }
         let album = albums[parts[0]]
-        let style = DemoStyle.all[album.mood] ?? DemoStyle.all["Chill"]!
         let seed = UInt64(StableHash.hex("\(album.title)/\(parts[1])"), radix: 16) ?? 1
         let samples = synth.render(
-            style: style, seed: seed, seconds: DemoSeeder.length(album: parts[0], track: parts[1]))
+            style: style(album: parts[0]), seed: seed, seconds: DemoSeeder.length(album: parts[0], track: parts[1]))
         return synth.wav(samples)
+    }
+
+    /// The style a demo album's songs are synthesised in (its mood's).
+    static func style(album: Int) -> DemoStyle {
+        DemoStyle.all[DemoCatalogData.albums[album].mood] ?? DemoStyle.all["Chill"]!
+    }
+
+    /// The exact length of the demo song's WAV (whole bars and a tail, a little over
+    /// `DemoSeeder.length`), known before it is synthesised: the row's duration is the audio's.
+    static func seconds(album: Int, track: Int, synth: DemoSynth = DemoSynth()) -> Double {
+        synth.renderedSeconds(style: style(album: album), seconds: DemoSeeder.length(album: album, track: track))
     }
 
     /// For a job of a demo song whose source file is not there: the song synthesised into a new
@@ -35,7 +45,7 @@ enum DemoSongSource {
         return file.path
     }
 
-    /// What the scan would learn from the WAV, known in advance (44.1 kHz PCM, `seconds` long).
+    /// What the scan would learn from the WAV, known in advance (16-bit PCM, `seconds` long).
     static func probe(seconds: Double) -> ProbeResult {
         ProbeResult(
             formatName: "wav", durationSeconds: seconds, audioCodec: "pcm_s16le", tags: [:], hasPicture: false,

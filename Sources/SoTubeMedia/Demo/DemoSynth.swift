@@ -8,14 +8,25 @@ public struct DemoSynth: Sendable {
 
     public init(sampleRate: Int = 22050) { self.sampleRate = sampleRate }
 
+    /// Samples in a step (a sixteenth note) and whole bars (at least 8) for about `seconds` of `style`.
+    func layout(style: DemoStyle, seconds: Double) -> (stepSamples: Int, bars: Int) {
+        let stepSamples = Int(60 / style.tempo / 4 * Double(sampleRate))
+        let bars = max(8, Int((seconds * Double(sampleRate) / Double(stepSamples * 16)).rounded(.up)))
+        return (stepSamples, bars)
+    }
+
+    /// The exact length in seconds of what `render` makes for `seconds`: whole bars and a second of
+    /// tail, known without rendering (the demo catalog's rows are written before their audio).
+    public func renderedSeconds(style: DemoStyle, seconds: Double) -> Double {
+        let (stepSamples, bars) = layout(style: style, seconds: seconds)
+        return Double(bars * stepSamples * 16 + sampleRate) / Double(sampleRate)
+    }
+
     /// Renders about `seconds` of music (rounded to whole bars) and returns 16-bit mono samples.
     public func render(style: DemoStyle, seed: UInt64, seconds: Double) -> [Int16] {
         var rng = SeededRandom(seed: seed)
-        let rate = Double(sampleRate)
-        let stepSeconds = 60 / style.tempo / 4
-        let stepSamples = Int(stepSeconds * rate)
+        let (stepSamples, bars) = layout(style: style, seconds: seconds)
         let barSamples = stepSamples * 16
-        let bars = max(8, Int((seconds * rate / Double(barSamples)).rounded(.up)))
         let total = bars * barSamples + sampleRate  // one second of tail
         var mix = [Float](repeating: 0, count: total)
         var cache = NoteCache(sampleRate: sampleRate)

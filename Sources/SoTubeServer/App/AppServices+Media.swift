@@ -41,9 +41,10 @@ extension AppServices {
     /// Seeds the demo catalog when there is no song yet (skipped when the configuration turns it off,
     /// `SOTUBE_DEMO=0`, or ffmpeg is missing): its rows at once, its audio by the media workers (this
     /// server's, or `sotube worker` elsewhere when it runs none). Failures are logged; the server
-    /// serves anyway.
-    public func seedDemoCatalogIfEmpty() async {
-        guard configuration.seedsDemoCatalog else { return }
+    /// serves anyway. Returns the songs it seeded (none when the catalog had some).
+    @discardableResult
+    public func seedDemoCatalogIfEmpty() async -> [String] {
+        guard configuration.seedsDemoCatalog else { return [] }
         let importer = {
             var importer = mediaImporter()
             importer.waitsForJobs = false
@@ -51,13 +52,19 @@ extension AppServices {
         }()
         guard importer.tools.available else {
             logger.warning("ffmpeg not found: no demo catalog seeded")
-            return
+            return []
         }
         do {
             // Servers starting together on one PostgreSQL seed it once; the others wait, then find
             // the catalog full.
-            let seeded = try await database.onlyOnce(OnlyOnceKey.demoCatalog) {
-                try await DemoSeeder(importer: importer).seedIfEmpty()
+            var seeder = DemoSeeder(importer: importer)
+            seeder.rowsWritten = { [self] in
+                // Found by the search box as soon as they are listed (the playlists come next).
+                catalogCache.invalidate()
+                _ = try? await database.searchIndex.rebuild()
+            }
+            let seeded = try await database.onlyOnce(OnlyOnceKey.demoCatalog) { [seeder] in
+                try await seeder.seedIfEmpty()
             }
             if let summary = seeded {
                 logger.info(
@@ -71,9 +78,34 @@ extension AppServices {
                 // The search box must find the demo songs too.
                 let documents = try await database.searchIndex.rebuild()
                 logger.info("search index rebuilt", metadata: ["documents": "\(documents)"])
+                return summary.trackIDs
             }
         } catch {
             logger.error("demo catalog seeding failed", metadata: ["error": "\(error)"])
+        }
+        return []
+    }
+
+    /// The first start's demo audio on every core: beside the server's own media workers (none when
+    /// it runs none: `sotube worker` elsewhere does the jobs), one more per remaining core until the
+    /// jobs of `trackIDs` are done or the task is cancelled.
+    public func makeDemoAudio(trackIDs: [String]) async {
+        let extra = ProcessInfo.processInfo.activeProcessorCount - configuration.mediaWorkers
+        guard configuration.mediaWorkers > 0, extra > 0, !trackIDs.isEmpty else { return }
+        var importer = mediaImporter()
+        importer.concurrency = extra
+        let started = Date()
+        do {
+            try await importer.runJobs(trackIDs: trackIDs)
+            let counts = try await mediaJobs.counts(trackIDs: trackIDs)
+            logger.info(
+                "demo catalog's audio made",
+                metadata: [
+                    "songs": "\(trackIDs.count)", "failedJobs": "\(counts.failed)",
+                    "seconds": "\(String(format: "%.1f", Date().timeIntervalSince(started)))",
+                ])
+        } catch {
+            // Cancelled: the server stops; the jobs left are done by the next start's workers.
         }
     }
 }

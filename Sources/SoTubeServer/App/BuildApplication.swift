@@ -116,6 +116,8 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     // Seeding writes the demo catalog's rows in seconds and leaves its audio to the media workers;
     // the server answers meanwhile (an empty store, then the catalog, its songs "being prepared").
     let seeding = Task { await services.seedDemoCatalogIfEmpty() }
+    // Its audio, on every core (besides the media workers below) until it is made.
+    let demoAudio = Task { await services.makeDemoAudio(trackIDs: await seeding.value) }
     let database = configuration.database
     configuration.logger.info(
         "serving",
@@ -133,10 +135,10 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     do {
         try await runUntilStopped(buildApplication(services), drain: services.drain, logger: configuration.logger)
     } catch {
-        await stopWork(services, sweeping: sweeping, working: working, seeding: seeding)
+        await stopWork(services, sweeping: sweeping, working: working, seeding: seeding, demoAudio: demoAudio)
         throw error
     }
-    await stopWork(services, sweeping: sweeping, working: working, seeding: seeding)
+    await stopWork(services, sweeping: sweeping, working: working, seeding: seeding, demoAudio: demoAudio)
     configuration.logger.info("stopped")
 }
 
@@ -144,13 +146,19 @@ public func serve(_ configuration: ServerConfiguration) async throws {
 /// any) writes the rest of the catalog's rows (seconds), then the database closes. Each wait is
 /// bounded, so the process exits even when the database went away meanwhile.
 private func stopWork(
-    _ services: AppServices, sweeping: Task<Void, Never>, working: Task<Void, Never>, seeding: Task<Void, Never>
+    _ services: AppServices, sweeping: Task<Void, Never>, working: Task<Void, Never>,
+    seeding: Task<[String], Never>, demoAudio: Task<Void, Never>
 ) async {
     sweeping.cancel()
     working.cancel()
+    demoAudio.cancel()
     let logger = services.configuration.logger
-    await waitAtMost(.seconds(20), for: "demo seeding", logger: logger) { await seeding.value }
-    await waitAtMost(.seconds(10), for: "media workers", logger: logger) { await working.value }
+    // A stop during seeding lets it write the rest of the catalog's rows (seconds) first.
+    await waitAtMost(.seconds(20), for: "demo seeding", logger: logger) { _ = await seeding.value }
+    await waitAtMost(.seconds(10), for: "media workers", logger: logger) {
+        await demoAudio.value
+        await working.value
+    }
     await waitAtMost(.seconds(10), for: "the database to close", logger: logger) {
         await services.database.shutdown()
     }
