@@ -54,6 +54,26 @@ import Testing
     }
 
     @Test(arguments: TestEngine.enabled)
+    func everyPreviewIsMadeBeforeAnyLoudnessSoSongsGoOnSaleFirst(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db async throws in
+            let tracks = try await CommerceCatalog.album(db.backend, "al", prices: [1, 1])
+            let queue = db.mediaJobs(ids: SequentialIDSource(prefix: "job"))
+            let now = TestEngine.now
+            // As an import queues them: each song's two jobs, song after song.
+            for (offset, track) in tracks.enumerated() {
+                try await queue.enqueue(kind: .renditions, trackID: track, payload: "{}", now: now + Double(offset))
+                try await queue.enqueue(kind: .loudness, trackID: track, payload: "{}", now: now + Double(offset))
+            }
+            var kinds: [MediaJobKind] = []
+            while let job = try await queue.claim(workerID: "A", now: now + 5, leaseUntil: rules.leaseEnd(now: now + 5))
+            {
+                kinds.append(job.kind)
+            }
+            #expect(kinds == [.renditions, .renditions, .loudness, .loudness])
+        }
+    }
+
+    @Test(arguments: TestEngine.enabled)
     func aFailureWaitsThenFailsForGoodAndARetryQueuesIt(_ engine: TestEngine) async throws {
         try await engine.freshDatabase().use { db async throws in
             let tracks = try await CommerceCatalog.album(db.backend, "al", prices: [1])
