@@ -17,9 +17,10 @@ import Testing
         #expect(try read("u=a&t=T&s=S") == .token(username: "a", token: "T", salt: "S"))
         #expect(try read("u=a&p=secret") == .password(username: "a", password: "secret"))
         #expect(try read("u=a&p=enc:736563726574") == .password(username: "a", password: "secret"))
+        #expect(try read("u=a&p=enc:5365437265744A") == .password(username: "a", password: "SeCretJ"))
         for (query, code) in [
             ("", 10), ("u=a", 10), ("u=a&t=T", 10), ("p=x", 10), ("apiKey=k&u=a", 43), ("apiKey=k&p=x", 43),
-            ("u=a&t=T&s=S&p=x", 43), ("u=a&p=enc:zz", 40),
+            ("u=a&t=T&s=S&p=x", 43), ("u=a&p=enc:zz", 40), ("u=a&p=enc:7365g3", 40), ("u=a&p=enc:736", 40),
         ] {
             #expect(throws: SubsonicError.self) { try read(query) }
             do { _ = try read(query) } catch let error as SubsonicError { #expect(error.code == code, "\(query)") }

@@ -45,11 +45,21 @@ public enum Hex {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(characters.count / 2)
         for index in stride(from: 0, to: characters.count, by: 2) {
-            guard let byte = UInt8(String(decoding: characters[index..<index + 2], as: UTF8.self), radix: 16)
-            else { return nil }
-            bytes.append(byte)
+            guard let high = nibble(characters[index]), let low = nibble(characters[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
         }
         return bytes
+    }
+
+    /// The value of one hex digit (by hand: a `String` and `UInt8(_:radix:)` per byte showed in
+    /// every Subsonic request's profile).
+    static func nibble(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }
 
