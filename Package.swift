@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "SoTubeCore", "SoTubeAPI", "SoTubeStoreSQL", "SoTubeMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -102,7 +102,7 @@ func subsonicController(_ services: AppServices) -> SubsonicController {
 public func buildApplication(_ services: AppServices) -> some ApplicationProtocol {
     Application(
         router: buildRouter(services),
-        server: .http1(configuration: .init(additionalChannelHandlers: [services.drain.handler()])),
+        server: .http1OnItsEventLoop(configuration: .init(additionalChannelHandlers: [services.drain.handler()])),
         configuration: .init(
             address: .hostname(services.configuration.host, port: services.configuration.port),
             serverName: "sotube"),
