@@ -36,9 +36,19 @@ private struct FFProbeJSON: Decodable {
 }
 
 extension MediaTools {
-    /// Probes `path`; headerless PCM (`.raw`, `.pcm`) is described to ffprobe from a guess at
-    /// its sample format. Throws with a human reason when the file is not usable audio.
+    /// Probes `path`: the common formats from their headers in-process (`QuickProbe`), anything
+    /// else with ffprobe. Throws with a human reason when the file is not usable audio.
     public func probe(_ path: String) async throws -> ProbeResult {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if !AudioFormatRules.headerlessExtensions.contains(ext), let quick = QuickProbe.read(path) {
+            return quick
+        }
+        return try await probeWithFFprobe(path)
+    }
+
+    /// Probes `path` with ffprobe; headerless PCM (`.raw`, `.pcm`) is described to it from a guess
+    /// at its sample format.
+    public func probeWithFFprobe(_ path: String) async throws -> ProbeResult {
         var inputOptions: [String] = []
         let ext = (path as NSString).pathExtension.lowercased()
         if AudioFormatRules.headerlessExtensions.contains(ext) {
