@@ -57,6 +57,15 @@ import Testing
         try await h.make(alac, seconds: 2, codec: ["-c:a", "alac"])
         #expect(QuickProbe.read(alac.path) == nil, "ALAC is not AAC")
         #expect(try await h.tools.probe(alac.path).audioCodec == "alac")
+        // A FLAC behind an ID3v2.3 tag (a TIT2 frame): not read as MP3, ffprobe's job.
+        let flac = h.directory.appendingPathComponent("tagged.flac")
+        try await h.make(flac, seconds: 2, codec: Codec.flac)
+        let frame: [UInt8] = Array("TIT2".utf8) + [0, 0, 0, 3, 0, 0, 0] + Array("Hi".utf8)
+        let header: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, UInt8(frame.count)]
+        let wrapped = h.directory.appendingPathComponent("id3-before.flac")
+        try Data(header + frame + [UInt8](try Data(contentsOf: flac))).write(to: wrapped)
+        #expect(QuickProbe.read(wrapped.path) == nil)
+        #expect(try await h.tools.probe(wrapped.path).audioCodec == "flac")
     }
 
     /// Random bytes, and real files truncated or with bytes changed: the reader answers or gives

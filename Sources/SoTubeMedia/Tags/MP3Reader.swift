@@ -26,6 +26,10 @@ enum MP3Reader {
         }
         guard let window = file.read(at: audioStart, count: 64 << 10) else { return nil }
         let view = ByteView(window)
+        // Another container behind an ID3 tag (FLAC, Ogg, WAV): its data could hold a false frame sync.
+        if ["fLaC", "OggS", "RIFF", "FORM"].contains(where: { view.matches(0, $0) }) || view.matches(4, "ftyp") {
+            return nil
+        }
         // The first frame: usually at once; encoders may pad after the tag.
         var at = 0
         var frame: FrameHeader?
@@ -131,8 +135,8 @@ enum ID3v2 {
             if major == 4 { length = syncsafe(body[at + 4..<at + 8]) } else { length = view.bigEndian(at + 4, 4) }
             guard let length, let frameFlags = view.bigEndian(at + 8, 2), let content = view.slice(at + 10, length)
             else { return nil }
-            // Compressed, encrypted or unsynchronised frames (and v2.4 data-length prefixes): ffprobe.
-            let refused = major == 4 ? 0x000F : 0x00E0
+            // Compressed, encrypted, grouped or unsynchronised frames (and v2.4 data-length prefixes): ffprobe.
+            let refused = major == 4 ? 0x004F : 0x00E0
             guard frameFlags & refused == 0 else { return nil }
             if id == "APIC" {
                 picture = true

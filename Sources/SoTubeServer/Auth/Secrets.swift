@@ -51,8 +51,8 @@ public enum Hex {
         return bytes
     }
 
-    /// The value of one hex digit (by hand: a `String` and `UInt8(_:radix:)` per byte showed in
-    /// every Subsonic request's profile).
+    /// The value of one hex digit, either case (by hand: a `String` and `UInt8(_:radix:)` per byte
+    /// showed in every Subsonic request's profile). Also used by percent-decoding.
     static func nibble(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")

@@ -63,7 +63,7 @@ struct SafePathMiddleware: RouterMiddleware {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = Hex.nibble(bytes[index + 1]), let low = Hex.nibble(bytes[index + 2])
             {
                 result.append(high << 4 | low)
                 index += 3
@@ -73,15 +73,5 @@ struct SafePathMiddleware: RouterMiddleware {
             }
         }
         return result
-    }
-
-    /// The value of one hex digit (either case).
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

@@ -62,8 +62,8 @@ struct SubsonicParameters: Sendable {
                 index += 1
                 continue
             }
-            guard index + 2 < spaced.count, let high = SafePathMiddleware.hexValue(spaced[index + 1]),
-                let low = SafePathMiddleware.hexValue(spaced[index + 2])
+            guard index + 2 < spaced.count, let high = Hex.nibble(spaced[index + 1]),
+                let low = Hex.nibble(spaced[index + 2])
             else { return String(decoding: spaced, as: UTF8.self) }
             bytes.append(high << 4 | low)
             index += 3
