@@ -1,7 +1,7 @@
 // The play queue: the songs, the one playing, shuffle and repeat, and their copy in localStorage
 // so a reload finds the same queue (for the same user only).
 const KEY = 'sotube.queue';
-const KEPT = ['id', 'title', 'artistId', 'artistName', 'albumId', 'albumTitle', 'artworkUrl', 'audioUrl', 'durationMs', 'previewSeconds', 'price', 'owned', 'explicit', 'trackNumber', 'discNumber', 'loudness', 'ready'];
+const KEPT = ['id', 'title', 'artistId', 'artistName', 'albumId', 'albumTitle', 'artworkUrl', 'audioUrl', 'durationMs', 'previewSeconds', 'price', 'owned', 'explicit', 'trackNumber', 'discNumber', 'loudness', 'ready', 'withdrawn'];
 
 export const queue = {
   tracks: [],

@@ -318,6 +318,7 @@ export function buyControl(track, ctx) {
   if (track.owned) return h('span', { class: 'owned-mark', title: t('track.owned') }, t('track.owned'));
   // Not on sale until its preview is made (the media jobs): a purchase would answer 409.
   if (track.ready === false) return h('span', { class: 'preparing-mark', title: t('track.preparingTitle') }, t('track.preparing'));
+  if (track.withdrawn) return h('span', { class: 'preparing-mark', title: t('track.withdrawnTitle') }, t('track.withdrawn'));
   return h('button', {
     class: 'btn btn-buy', type: 'button', dataset: { buy: track.id },
     'aria-label': t('track.buy'),

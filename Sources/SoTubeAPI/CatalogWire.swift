@@ -29,6 +29,9 @@ public struct TrackDTO: Codable, Sendable, Equatable {
     /// False while the song is being prepared (its preview is not made yet): it cannot be bought
     /// until then (409). Absent from older servers: ready.
     public var ready: Bool?
+    /// True when the song is no longer on sale (its file left the store's music folder): buying it
+    /// answers 409; its owners keep it. Absent otherwise.
+    public var withdrawn: Bool?
     /// EBU R128 loudness, once measured: integrated (LUFS) and true peak (dBTP) of the song and of
     /// its album; players turn them into a gain (e.g. toward −14 LUFS, lowered to keep the peak below −1 dBTP).
     public var loudness: LoudnessDTO?

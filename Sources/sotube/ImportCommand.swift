@@ -18,6 +18,10 @@ struct ImportCommand: AsyncParsableCommand {
             or `sotube worker` does them. A song is on sale once its preview is made. Running it again on the
             same folder scans only new or changed files. Bad files are skipped with a reason; a failed job is
             listed by `sotube jobs`.
+            With --watch it keeps running (until Ctrl-C or SIGTERM): it looks at the folder every --interval
+            seconds, imports new and changed files once they stopped changing, and withdraws the songs whose
+            file is gone (no longer sold, out of search; their owners keep them); a file that comes back is on
+            sale again. Its workers do the jobs meanwhile (none with --no-wait).
             """)
 
     @OptionGroup var store: StoreOptions
@@ -27,6 +31,16 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "ffmpeg jobs at once (default: one per core).") var jobs: Int?
     @Flag(help: "Return after the scan; workers (`sotube serve`, `sotube worker`) do the jobs.")
     var noWait = false
+    @Flag(help: "Keep watching the folder: new, changed and removed files are picked up within seconds.")
+    var watch = false
+    @Option(help: "With --watch: seconds between looks at the folder (default 2).") var interval: Double = 2
+
+    func validate() throws {
+        guard interval >= 0.2 && interval <= 3600 else {
+            throw ValidationError("--interval must be between 0.2 and 3600 seconds")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
 
     func run() async throws {
         let root = URL(fileURLWithPath: directory)
@@ -44,6 +58,11 @@ struct ImportCommand: AsyncParsableCommand {
         guard importer.tools.available else {
             await services.database.shutdown()
             throw ValidationError("ffmpeg and ffprobe are needed: apt-get install ffmpeg")
+        }
+        if watch {
+            try await WatchedImport(services: services, importer: importer, root: root, interval: interval)
+                .run(workers: noWait ? 0 : importer.concurrency)
+            return
         }
         let bar = ProgressBar(enabled: isatty(1) == 1)
         let report: ImportReport

@@ -71,6 +71,8 @@ export default {
   'track.owned': 'Owned',
   'track.preparing': 'Being prepared',
   'track.preparingTitle': 'This song is being prepared and goes on sale shortly.',
+  'track.withdrawn': 'No longer on sale',
+  'track.withdrawnTitle': 'This song was taken out of the store. Those who bought it keep it.',
   'track.explicit': 'Explicit',
   'track.price': { one: '{n} coin', other: '{n} coins' },
   'track.favourite': 'Add to favourites',

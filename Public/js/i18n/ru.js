@@ -72,6 +72,8 @@ export default {
   'track.owned': 'Куплено',
   'track.preparing': 'Готовится',
   'track.preparingTitle': 'Песня готовится и скоро поступит в продажу.',
+  'track.withdrawn': 'Снята с продажи',
+  'track.withdrawnTitle': 'Песню убрали из магазина. Кто её купил, сохраняет её.',
   'track.explicit': 'Откровенное',
   'track.price': coins,
   'track.favourite': 'Добавить в избранное',

@@ -57,9 +57,13 @@ export async function album(container, route, ctx) {
   await load(container, () => api.get(endpoints.album(route.id)), (d) => {
     const a = d.album;
     const buySlot = h('span', { class: 'album-buy' });
-    const paintBuy = (price) => {
+    const paintBuy = (price, tracks = d.tracks) => {
+      // Withdrawn songs are not sold with the album; nothing else left to sell says so.
+      const sold = tracks.filter((tr) => !tr.owned && !tr.withdrawn);
+      if (!sold.length && tracks.some((tr) => !tr.owned)) {
+        buySlot.replaceChildren(h('span', { class: 'preparing-mark', title: t('track.withdrawnTitle') }, t('track.withdrawn')));
       // A purchase of the album answers 409 while one of the songs it would sell is being prepared.
-      if ((!state.me || price > 0) && d.tracks.some((tr) => !tr.owned && tr.ready === false)) {
+      } else if ((!state.me || price > 0) && sold.some((tr) => tr.ready === false)) {
         buySlot.replaceChildren(h('span', { class: 'preparing-mark', title: t('track.preparingTitle') }, t('track.preparing')));
       } else if (!state.me || price > 0) {
         buySlot.replaceChildren(h('button', {
@@ -80,7 +84,7 @@ export async function album(container, route, ctx) {
       if (!buySlot.isConnected || !state.me) return;
       try {
         const fresh = await api.get(endpoints.album(a.id), { quiet: true });
-        paintBuy(fresh.priceForCaller);
+        paintBuy(fresh.priceForCaller, fresh.tracks);
         paintOwned(fresh.tracks);
       } catch { /* keep the old price */ }
     });

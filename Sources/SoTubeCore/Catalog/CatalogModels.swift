@@ -16,6 +16,9 @@ public struct CatalogTrack: Sendable, Equatable {
     public var price: Int
     /// On sale: its preview is made (false while the media pipeline prepares it).
     public var ready = true
+    /// Its file left the watched music folder: not sold any more (alone or in its album), out of
+    /// search; its owners keep it.
+    public var withdrawn = false
     /// EBU R128 of the song and of its album, once measured.
     public var loudness: Loudness?
     public var albumLoudness: Loudness?

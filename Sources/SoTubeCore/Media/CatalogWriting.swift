@@ -105,6 +105,17 @@ public protocol CatalogWriting: Sendable {
     ) async throws
     /// A loudness job's result; the album's loudness is worked out again from its measured songs.
     func setLoudness(trackID: String, loudness: Loudness) async throws
+    /// A watched folder's pass: songs imported from under `folder` whose file is not in `present`
+    /// (source keys) are withdrawn, withdrawn ones whose file is back are on sale again.
+    func reconcileFolder(_ folder: String, present: Set<String>) async throws -> FolderReconciliation
+}
+
+/// What `reconcileFolder` changed: track IDs.
+public struct FolderReconciliation: Sendable, Equatable {
+    public var withdrawn: [String] = []
+    public var restored: [String] = []
+    public init() {}
+    public var isEmpty: Bool { withdrawn.isEmpty && restored.isEmpty }
 }
 
 /// A track as a media job sees it.

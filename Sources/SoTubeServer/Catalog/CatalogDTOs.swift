@@ -25,6 +25,7 @@ extension TrackDTO {
             artworkUrl: CatalogURLs.artwork(album: track.albumID), audioUrl: CatalogURLs.audio(track: track.id),
             previewSeconds: preview.previewSeconds(durationMs: track.durationMs))
         self.ready = track.ready
+        self.withdrawn = track.withdrawn ? true : nil
         self.loudness = track.loudness.map {
             LoudnessDTO(
                 integratedLufs: $0.integratedLUFS, truePeakDb: $0.truePeakDB,

@@ -60,8 +60,10 @@ struct CatalogController {
         let id = try context.pathID()
         guard let album = try await catalog.album(id: id) else { throw DomainError.notFound(what: "This album") }
         let tracks = try await presenter.present(catalog.tracks(inAlbum: id), for: context.identity?.user.id)
+        // A withdrawn song is not sold with its album: it counts as not for the caller to buy.
         let price = AlbumPricing.price(
-            trackPrices: tracks.map(\.price), owned: tracks.map(\.owned), operatorPrice: album.operatorPrice)
+            trackPrices: tracks.map(\.price), owned: tracks.map { $0.owned || $0.withdrawn == true },
+            operatorPrice: album.operatorPrice)
         return try jsonResponse(AlbumDetailDTO(album: AlbumSummaryDTO(album), tracks: tracks, priceForCaller: price))
     }
 

@@ -105,7 +105,7 @@ extension SchemaDocs {
                 "genre": JSONSchema.nullable("string"), "explicit": JSONSchema.bool, "price": JSONSchema.int,
                 "owned": JSONSchema.bool,
                 "artworkUrl": JSONSchema.string, "audioUrl": JSONSchema.string, "previewSeconds": JSONSchema.int,
-                "ready": JSONSchema.bool, "loudness": JSONSchema.ref("Loudness"),
+                "ready": JSONSchema.bool, "withdrawn": JSONSchema.bool, "loudness": JSONSchema.ref("Loudness"),
             ],
             required: [
                 "id", "title", "artistId", "artistName", "albumId", "albumTitle", "trackNumber", "discNumber",

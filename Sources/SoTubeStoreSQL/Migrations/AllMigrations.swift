@@ -12,5 +12,6 @@ public enum AllMigrations {
         Migration009CatalogVersion.migration,
         Migration010MediaJobs.migration,
         Migration011TwoFactor.migration,
+        Migration012Withdrawals.migration,
     ]
 }

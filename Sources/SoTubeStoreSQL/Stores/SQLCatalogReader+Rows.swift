@@ -6,7 +6,7 @@ import SoTubeCore
 enum CatalogSQL {
     static let trackColumns = """
         t.id, t.title, t.artist_id, ar.name AS artist_name, t.album_id, al.title AS album_title,
-        t.track_number, t.disc_number, t.duration_ms, t.genre, t.explicit, t.price, t.ready,
+        t.track_number, t.disc_number, t.duration_ms, t.genre, t.explicit, t.price, t.ready, t.withdrawn_at,
         t.loudness_centi, t.true_peak_centi, al.loudness_centi AS album_loudness_centi,
         al.true_peak_centi AS album_true_peak_centi
         """
@@ -30,6 +30,7 @@ enum CatalogSQL {
     static func track(_ row: any SQLRow) throws -> CatalogTrack {
         var track = try trackBasics(row)
         track.ready = try row.decode(column: "ready", as: Int.self) != 0
+        track.withdrawn = try row.decode(column: "withdrawn_at", as: Int?.self) != nil
         track.loudness = try loudness(row, "loudness_centi", "true_peak_centi")
         track.albumLoudness = try loudness(row, "album_loudness_centi", "album_true_peak_centi")
         return track

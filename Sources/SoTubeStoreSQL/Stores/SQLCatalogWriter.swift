@@ -88,7 +88,8 @@ public struct SQLCatalogWriter: CatalogWriting {
                         source_size = \(bind: record.sourceSize), source_mtime = \(bind: record.sourceMtime),
                         media_path = \(bind: record.mediaPath), media_type = \(bind: record.mediaType),
                         preview_path = \(bind: record.previewPath), preview_type = \(bind: record.previewType),
-                        waveform = COALESCE(\(bind: waveform), waveform), ready = \(bind: record.ready ? 1 : 0), updated_at = \(bind: now)
+                        waveform = COALESCE(\(bind: waveform), waveform), ready = \(bind: record.ready ? 1 : 0), withdrawn_at = NULL,
+                        updated_at = \(bind: now)
                     WHERE id = \(bind: existing)
                     """
                 ).run()

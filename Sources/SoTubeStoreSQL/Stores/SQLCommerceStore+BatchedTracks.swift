@@ -28,7 +28,7 @@ extension SQLCommerceStore {
             WITH c(idx, user_id, idem, track_id) AS (VALUES \(values))
             SELECT c.idx,
                 (SELECT p.id FROM purchases p WHERE p.user_id = c.user_id AND p.idempotency_key = c.idem) AS prior_id,
-                t.id, t.title, t.price, t.album_id, t.ready,
+                t.id, t.title, t.price, t.album_id, t.ready, t.withdrawn_at,
                 (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = c.user_id AND o.track_id = c.track_id) AS owned,
                 (SELECT u.coins FROM users u WHERE u.id = c.user_id) AS coins
             FROM c LEFT JOIN tracks t ON t.id = c.track_id ORDER BY c.idx

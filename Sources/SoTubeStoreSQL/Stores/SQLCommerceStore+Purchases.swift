@@ -71,7 +71,7 @@ extension SQLCommerceStore {
                 SELECT (SELECT p.id FROM purchases p
                         WHERE p.user_id = \(bind: command.userID) AND p.idempotency_key = \(bind: command.idempotencyKey)
                     ) AS prior_id,
-                    t.id, t.title, t.price, t.album_id, t.ready,
+                    t.id, t.title, t.price, t.album_id, t.ready, t.withdrawn_at,
                     (SELECT COUNT(*) FROM owned_tracks o
                         WHERE o.user_id = \(bind: command.userID) AND o.track_id = t.id) AS owned
                 FROM (SELECT 1 AS one) AS one_row LEFT JOIN tracks t ON t.id = \(bind: trackID)
@@ -131,6 +131,9 @@ extension SQLCommerceStore {
         guard try row.decode(column: "owned", as: Int.self) == 0 else {
             throw DomainError.conflict(field: "trackId", reason: "You already own this song.")
         }
+        guard try row.decode(column: "withdrawn_at", as: Int?.self) == nil else {
+            throw DomainError.conflict(field: "trackId", reason: Self.withdrawnReason)
+        }
         guard try row.decode(column: "ready", as: Int.self) != 0 else {
             throw DomainError.conflict(field: "trackId", reason: Self.preparingReason)
         }
@@ -150,7 +153,7 @@ extension SQLCommerceStore {
         else { throw DomainError.notFound(what: "The album") }
         let tracks = try await db.raw(
             """
-            SELECT t.id, t.price, t.ready,
+            SELECT t.id, t.price, t.ready, t.withdrawn_at,
                 (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = \(bind: user) AND o.track_id = t.id) AS owned
             FROM tracks t WHERE t.album_id = \(bind: albumID) ORDER BY t.disc_number, t.track_number, t.id
             """
@@ -159,7 +162,8 @@ extension SQLCommerceStore {
                 id: try $0.decode(column: "id", as: String.self),
                 price: try $0.decode(column: "price", as: Int.self),
                 owned: try $0.decode(column: "owned", as: Int.self) > 0,
-                ready: try $0.decode(column: "ready", as: Int.self) != 0
+                ready: try $0.decode(column: "ready", as: Int.self) != 0,
+                withdrawn: try $0.decode(column: "withdrawn_at", as: Int?.self) != nil
             )
         }
         let unowned = tracks.filter { !$0.owned }
@@ -167,19 +171,25 @@ extension SQLCommerceStore {
             throw DomainError.conflict(
                 field: "albumId", reason: "You already own every song of this album.")
         }
-        guard unowned.allSatisfy(\.ready) else {
+        // Withdrawn songs are not sold with their album: the rest is (priced as if owned, below).
+        let sold = unowned.filter { !$0.withdrawn }
+        guard !sold.isEmpty else {
+            throw DomainError.conflict(field: "albumId", reason: Self.withdrawnReason)
+        }
+        guard sold.allSatisfy(\.ready) else {
             throw DomainError.conflict(field: "albumId", reason: Self.preparingReason)
         }
         // The album page shows the same rule's answer (`AlbumPricing`), so the charge is the shown price.
         let charge = AlbumPricing.price(
-            trackPrices: tracks.map(\.price), owned: tracks.map(\.owned),
+            trackPrices: tracks.map(\.price), owned: tracks.map { $0.owned || $0.withdrawn },
             operatorPrice: try album.decode(column: "price", as: Int?.self))
         return PurchasePlan(
             kind: "album", albumID: albumID, title: try album.decode(column: "title", as: String.self),
-            trackIDs: unowned.map(\.id), charge: charge)
+            trackIDs: sold.map(\.id), charge: charge)
     }
 
     /// The 409 answer for a song on sale only once its preview is made (the media pipeline's job).
+    static let withdrawnReason = "This song is no longer on sale."
     static let preparingReason = "This song is being prepared (its preview is not made yet); try again shortly."
 
     static let purchaseColumns =

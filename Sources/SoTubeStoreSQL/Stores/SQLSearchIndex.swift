@@ -118,7 +118,7 @@ public struct SQLSearchIndex: Sendable {
                 let rows = try await db.raw(
                     """
                     SELECT id, title, artist_id, album_id, explicit FROM tracks
-                    WHERE id > \(bind: after) ORDER BY id LIMIT 5000
+                    WHERE id > \(bind: after) AND withdrawn_at IS NULL ORDER BY id LIMIT 5000
                     """
                 ).all()
                 guard let last = rows.last else { break }
@@ -248,7 +248,7 @@ public struct SQLSearchIndex: Sendable {
                     """
                     SELECT t.title, t.explicit, ar.name AS artist_name, al.title AS album_title
                     FROM tracks t JOIN artists ar ON ar.id = t.artist_id JOIN albums al ON al.id = t.album_id
-                    WHERE t.id = \(bind: id)
+                    WHERE t.id = \(bind: id) AND t.withdrawn_at IS NULL
                     """
                 ).first()
             else { return nil }
