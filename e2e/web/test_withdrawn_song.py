@@ -1,0 +1,37 @@
+"""A song whose file left the store's music folder (`sotube import --watch`) in the browser: its row says
+"No longer on sale" instead of a Buy button; the album's other songs and the album stay on sale."""
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import DATA_DIR
+
+
+def set_withdrawn(track_id, withdrawn):
+    if not DATA_DIR:
+        pytest.skip("the song is withdrawn in the server's database: only when the tests start the server")
+    with sqlite3.connect(str(Path(DATA_DIR[0]) / "sotube.sqlite"), timeout=30) as db:
+        db.execute("UPDATE tracks SET withdrawn_at = ? WHERE id = ?",
+                   (int(time.time() * 1000) if withdrawn else None, track_id))
+
+
+def test_a_withdrawn_song_has_no_buy_button(page, server, needs):
+    needs("catalog")
+    home = page.request.get(server + "/api/v1/store/home").json()
+    album = page.request.get(server + f"/api/v1/albums/{home['newReleases'][0]['id']}").json()
+    first, second = album["tracks"][0], album["tracks"][1]
+    set_withdrawn(first["id"], True)
+    try:
+        page.goto(server + f"/#/album/{album['album']['id']}")
+        rows = page.locator(".track-row")
+        withdrawn_row = rows.filter(has=page.get_by_role("link", name=first["title"], exact=True))
+        expect(withdrawn_row.get_by_text("No longer on sale")).to_be_visible()
+        expect(withdrawn_row.get_by_role("button", name="Buy")).to_have_count(0)
+        other_row = rows.filter(has=page.get_by_role("link", name=second["title"], exact=True))
+        expect(other_row.get_by_role("button", name="Buy")).to_be_visible()
+        expect(page.locator(".album-buy").get_by_role("button", name="Buy album")).to_be_visible()
+    finally:
+        set_withdrawn(first["id"], False)
