@@ -127,6 +127,40 @@ def test_everyone_but_the_owner_gets_404_for_a_song(store):
     assert raw(server, "/api/v1/tracks/no-such-song/download", token=store["owner"])[0] == 404
 
 
+def test_an_ended_session_gets_the_preview_at_once_though_audio_sessions_are_remembered(store):
+    """Audio reads remember their session for a moment (a seek is a new range request); a log-out or a
+    password change on this server still ends full audio with the very next request."""
+    server, track = store["server"], store["tracks"][0]
+    path = f"/api/v1/tracks/{track['id']}/audio"
+
+    def rendition(token):
+        status, headers, _ = raw(server, path, token=token, headers={"Range": "bytes=0-1"})
+        assert status == 206
+        return headers["X-SoTube-Rendition"]
+
+    def log_in():
+        status, _, body = server.request("POST", "/api/v1/auth/login",
+                                         {"username": "owner", "password": "long-enough-1"})
+        assert status == 200, body
+        return body["token"]
+
+    first, second = log_in(), log_in()
+    assert rendition(first) == rendition(second) == "full"
+    assert server.request("POST", "/api/v1/auth/logout", token=first)[0] == 204
+    assert rendition(first) == "preview"
+    assert rendition(second) == "full"
+    status, _, body = server.request("PUT", "/api/v1/me/password",
+                                     {"currentPassword": "long-enough-1", "newPassword": "long-enough-2"},
+                                     token=store["owner"])
+    assert status in (200, 204), body
+    assert rendition(second) == "preview"  # the password change ended the owner's other sessions
+    assert rendition(store["owner"]) == "full"
+    status, _, body = server.request("PUT", "/api/v1/me/password",
+                                     {"currentPassword": "long-enough-2", "newPassword": "long-enough-1"},
+                                     token=store["owner"])
+    assert status in (200, 204), body
+
+
 def test_the_album_zip_holds_only_the_owned_songs_in_order_and_the_cover(store):
     server = store["server"]
     status, headers, body = raw(server, f"/api/v1/albums/{store['album']}/download", token=store["owner"])

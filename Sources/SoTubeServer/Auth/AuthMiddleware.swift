@@ -22,13 +22,14 @@ struct AuthMiddleware: RouterMiddleware {
         async throws -> Response
     {
         var context = context
+        let remembered = Self.isAudioRead(request)
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-            if let (user, session) = try await auth.identify(token: token) {
+            if let (user, session) = try await auth.identify(token: token, remembered: remembered) {
                 context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: false)
             }
         } else if let token = request.cookies[SessionCookies.session]?.value, !token.isEmpty,
-            let (user, session) = try await auth.identify(token: token)
+            let (user, session) = try await auth.identify(token: token, remembered: remembered)
         {
             let safe: Set<HTTPRequest.Method> = [.get, .head, .options]
             if !safe.contains(request.method),
@@ -39,5 +40,11 @@ struct AuthMiddleware: RouterMiddleware {
             context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: true)
         }
         return try await next(request, context)
+    }
+
+    /// `GET`/`HEAD /api/v1/tracks/{id}/audio`: a player's seeks, whose session may be a remembered one.
+    static func isAudioRead(_ request: Request) -> Bool {
+        (request.method == .get || request.method == .head) && request.uri.path.hasPrefix("/api/v1/tracks/")
+            && request.uri.path.hasSuffix("/audio")
     }
 }

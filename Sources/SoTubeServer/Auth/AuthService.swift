@@ -18,6 +18,8 @@ public struct AuthService: Sendable {
     /// The limits on log-ins, sign-ups and reset requests.
     let policy: ThrottlePolicy
     let logger: Logger
+    /// Sessions behind audio requests, remembered for a moment (`identify(token:remembered:)`).
+    let audioSessions = ExpiringMemo<RememberedSession>(lifetime: 2)
 
     public init(
         accounts: any AccountStore, hasher: PasswordHasher, clock: any SoTubeClock, ids: any IDSource,
@@ -96,12 +98,30 @@ public struct AuthService: Sendable {
 
     public func logout(sessionTokenHash: String) async throws {
         try await accounts.deleteSession(tokenHash: sessionTokenHash)
+        audioSessions.forget { $0.session.tokenHash == sessionTokenHash }
     }
 
     /// The identity behind a bearer or cookie token, if it is a live session.
-    public func identify(token: String) async throws -> (User, Session)? {
-        guard let found = try await accounts.sessionWithUser(tokenHash: TokenHash.of(token), now: clock.now())
-        else { return nil }
+    ///
+    /// `remembered`: the answer may come from the last `lifetime` (2 s) of lookups, for audio reads,
+    /// where a player's every seek is a new range request and the session lookup was half of its
+    /// CPU. Only the user's id decides what such a request gets (the full song or its preview); the
+    /// user's other fields (coins) may be that old. A log-out or password change through this server
+    /// forgets at once; one through another server sharing the database reaches this one within the
+    /// lifetime. Unknown tokens are never remembered.
+    public func identify(token: String, remembered: Bool = false) async throws -> (User, Session)? {
+        let tokenHash = TokenHash.of(token)
+        let now = clock.now()
+        if remembered, let found = audioSessions.value(tokenHash, now: now), found.session.expiresAt > now {
+            return (found.user, found.session)
+        }
+        let generation = audioSessions.generation
+        guard let found = try await accounts.sessionWithUser(tokenHash: tokenHash, now: now) else { return nil }
+        if remembered {
+            audioSessions.keep(
+                RememberedSession(session: found.session, user: found.user), for: tokenHash, now: now,
+                loadedAt: generation)
+        }
         return (found.user, found.session)
     }
 
@@ -156,6 +176,7 @@ public struct AuthService: Sendable {
         }
         try await accounts.setPassword(
             userID: reset.userID, passwordHash: try await hasher.hash(newPassword), keepSession: nil)
+        audioSessions.forget { $0.user.id == reset.userID }
     }
 
     public func changeUsername(identity: Identity, oldUsername: String, newUsername: String) async throws -> User {
@@ -181,6 +202,7 @@ public struct AuthService: Sendable {
         try await accounts.setPassword(
             userID: identity.user.id, passwordHash: try await hasher.hash(newPassword),
             keepSession: identity.sessionTokenHash)
+        audioSessions.forget { $0.user.id == identity.user.id && $0.session.tokenHash != identity.sessionTokenHash }
     }
 
     /// Turns two-step sign-in off: needs the password and a current code or a recovery code. Tries
@@ -206,4 +228,10 @@ public struct AuthService: Sendable {
         try await accounts.createSession(session)
         return Login(user: user, token: token, session: session)
     }
+}
+
+/// A live session and its user, as `AuthService.identify(token:remembered:)` keeps them.
+struct RememberedSession: Sendable {
+    var session: Session
+    var user: User
 }
