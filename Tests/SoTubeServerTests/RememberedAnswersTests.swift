@@ -30,6 +30,23 @@ struct RememberedAnswersTests {
         #expect(memo.value("b", now: start) == "BOB")
     }
 
+    @Test func aBearerTokenLosesOnlyTheBlanksAroundIt() {
+        #expect(AuthMiddleware.trimmed("Bearer abc".utf8.dropFirst(7)) == "abc")
+        #expect(AuthMiddleware.trimmed("bearer \t abc-d_e \t".utf8.dropFirst(7)) == "abc-d_e")
+        #expect(AuthMiddleware.trimmed("Bearer    ".utf8.dropFirst(7)) == "")
+        #expect(AuthMiddleware.trimmed("Bearer a b".utf8.dropFirst(7)) == "a b")
+    }
+
+    @Test func aStoredPathIsTheSameFileURLEveryTime() {
+        let paths = MediaPaths(root: URL(fileURLWithPath: "/srv/media"), capacity: 2)
+        let first = paths.url("tracks/ab/full.mp3")
+        #expect(first.path == "/srv/media/tracks/ab/full.mp3")
+        #expect(paths.url("tracks/ab/full.mp3") == first)
+        _ = paths.url("b")
+        _ = paths.url("c")  // past capacity: the table starts again, the answers stay right
+        #expect(paths.url("tracks/ab/full.mp3").path == "/srv/media/tracks/ab/full.mp3")
+    }
+
     @Test func aSearchPagesThroughTheMatchesInTheListsOrder() throws {
         let names = ["Aurora", "Brass Band", "Crass", "Dune", "Grass Roots"]
         let list = OwnedList(names) { [$0] }

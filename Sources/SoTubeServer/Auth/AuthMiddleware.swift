@@ -24,7 +24,7 @@ struct AuthMiddleware: RouterMiddleware {
         var context = context
         let remembered = Self.isAudioRead(request)
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+            let token = Self.trimmed(header.utf8.dropFirst("bearer ".count))
             if let (user, session) = try await auth.identify(token: token, remembered: remembered) {
                 context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: false)
             }
@@ -40,6 +40,15 @@ struct AuthMiddleware: RouterMiddleware {
             context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: true)
         }
         return try await next(request, context)
+    }
+
+    /// The token after "Bearer ", without the spaces and tabs around it (Foundation's
+    /// `trimmingCharacters` was 2.7 % of an audio range request's CPU).
+    static func trimmed(_ token: Substring.UTF8View) -> String {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = token.firstIndex(where: { !blank($0) }), let last = token.lastIndex(where: { !blank($0) })
+        else { return "" }
+        return String(Substring(token[first...last]))
     }
 
     /// `GET`/`HEAD /api/v1/tracks/{id}/audio`: a player's seeks, whose session may be a remembered one.

@@ -10,6 +10,8 @@ public struct MediaService: Sendable {
     let ownership: any OwnershipStore
     /// The folder every stored path is relative to.
     let mediaRoot: URL
+    /// Stored paths as file URLs, made once each.
+    let paths: MediaPaths
     /// How long a preview is.
     public let preview: PreviewPolicy
 
@@ -17,6 +19,7 @@ public struct MediaService: Sendable {
         self.lookup = lookup
         self.ownership = ownership
         self.mediaRoot = mediaRoot
+        self.paths = MediaPaths(root: mediaRoot)
         self.preview = preview
     }
 
@@ -59,7 +62,7 @@ public struct MediaService: Sendable {
     /// with ranges; docs/deploy.md says what changes with an object store).
     var store: LocalMediaStore { LocalMediaStore(root: mediaRoot) }
 
-    func url(_ relativePath: String) -> URL { store.root.appendingPathComponent(relativePath) }
+    func url(_ relativePath: String) -> URL { paths.url(relativePath) }
 }
 
 extension ArtworkSubject {
