@@ -7,17 +7,23 @@ import SQLiteKit
 import SQLiteNIO
 
 /// SQLite in WAL mode: one writer connection behind a lock (transactions), a few reader
-/// connections used in turn.
+/// connections used in turn, and one more that copies the WAL back into the database in the
+/// background (`checkpointInterval`), so a committing transaction never does it while every other
+/// writer waits.
 public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     public let dialect = StoreDialect.sqlite
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
+    private let checkpointer: SQLiteConnection
     private let writeLock = AsyncMutex()
     private let counter = ManagedCounter()
+    private let checkpoints = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    static let checkpointInterval = Duration.milliseconds(100)
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection]) {
+    private init(writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
         self.writer = writer
         self.readers = readers
+        self.checkpointer = checkpointer
     }
 
     package static func open(path: String, readers readerCount: Int = 3, logger: Logger) async throws
@@ -28,7 +34,24 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         for _ in 0..<readerCount {
             readers.append(try await openConnection(path: path, logger: logger))
         }
-        return SQLiteBackend(writer: writer, readers: readers)
+        let backend = SQLiteBackend(
+            writer: writer, readers: readers, checkpointer: try await openConnection(path: path, logger: logger))
+        backend.startCheckpoints()
+        return backend
+    }
+
+    /// A PASSIVE checkpoint every `checkpointInterval`: it copies what no reader still needs and
+    /// waits for nobody; writers go on appending meanwhile.
+    private func startCheckpoints() {
+        let db = checkpointer.sql(queryLogLevel: nil)
+        checkpoints.withLockedValue { task in
+            task = Task.detached {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Self.checkpointInterval)
+                    _ = try? await db.raw("PRAGMA wal_checkpoint(PASSIVE)").all()
+                }
+            }
+        }
     }
 
     private static func openConnection(path: String, logger: Logger) async throws -> SQLiteConnection {
@@ -42,8 +65,10 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
             "PRAGMA foreign_keys = ON",
             // Measured with 64 buyers (scripts/bench-purchases.sh, perf): statement journals went to
             // temporary files, pages were read again from the kernel through a 2 MB cache, and every
-            // 1,000 pages of WAL the committing purchase copied them back with an fsync.
-            "PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -16000", "PRAGMA wal_autocheckpoint = 4000",
+            // 1,000 pages of WAL the committing purchase copied them back with an fsync. Checkpoints
+            // now run in the background (`startCheckpoints`); a commit does one only when the WAL
+            // reaches 64 MB (16,000 pages) all the same, which bounds it if they fall behind.
+            "PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -16000", "PRAGMA wal_autocheckpoint = 16000",
         ] {
             try await db.raw(SQLQueryString(pragma)).run()
         }
@@ -67,7 +92,11 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     }
 
     public func shutdown() async {
-        for connection in readers + [writer] {
+        if let task = checkpoints.withLockedValue({ $0 }) {
+            task.cancel()
+            await task.value
+        }
+        for connection in [checkpointer] + readers + [writer] {
             try? await connection.close().get()
         }
     }
