@@ -95,7 +95,8 @@ public enum ByteRange {
 }
 
 extension StringProtocol {
-    func trimmingSpaces() -> Substring {
+    /// Without the spaces and tabs around it (HTTP's optional whitespace), with no Foundation.
+    public func trimmingSpaces() -> Substring {
         let scalars = Substring(self)
         let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) ?? scalars.endIndex
         let end =

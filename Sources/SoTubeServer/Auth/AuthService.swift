@@ -118,9 +118,7 @@ public struct AuthService: Sendable {
         let generation = audioSessions.generation
         guard let found = try await accounts.sessionWithUser(tokenHash: tokenHash, now: now) else { return nil }
         if remembered {
-            audioSessions.keep(
-                RememberedSession(session: found.session, user: found.user), for: tokenHash, now: now,
-                loadedAt: generation)
+            audioSessions.keep(found, for: tokenHash, now: now, loadedAt: generation)
         }
         return (found.user, found.session)
     }
@@ -231,7 +229,4 @@ public struct AuthService: Sendable {
 }
 
 /// A live session and its user, as `AuthService.identify(token:remembered:)` keeps them.
-struct RememberedSession: Sendable {
-    var session: Session
-    var user: User
-}
+typealias RememberedSession = (session: Session, user: User)

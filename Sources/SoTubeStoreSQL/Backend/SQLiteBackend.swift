@@ -8,7 +8,7 @@ import SQLiteNIO
 
 /// SQLite in WAL mode: one writer connection behind a lock (transactions), a few reader
 /// connections used in turn, and one more that copies the WAL back into the database in the
-/// background (`checkpointInterval`), so a committing transaction never does it while every other
+/// background (`checkpointing`), so a committing transaction never does it while every other
 /// writer waits.
 public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     public let dialect = StoreDialect.sqlite
@@ -17,13 +17,14 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     private let checkpointer: SQLiteConnection
     private let writeLock = AsyncMutex()
     private let counter = ManagedCounter()
-    private let checkpoints = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let checkpoints: Task<Void, Never>
     static let checkpointInterval = Duration.milliseconds(100)
 
     private init(writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
         self.writer = writer
         self.readers = readers
         self.checkpointer = checkpointer
+        self.checkpoints = Self.checkpointing(checkpointer)
     }
 
     package static func open(path: String, readers readerCount: Int = 3, logger: Logger) async throws
@@ -34,22 +35,18 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         for _ in 0..<readerCount {
             readers.append(try await openConnection(path: path, logger: logger))
         }
-        let backend = SQLiteBackend(
+        return SQLiteBackend(
             writer: writer, readers: readers, checkpointer: try await openConnection(path: path, logger: logger))
-        backend.startCheckpoints()
-        return backend
     }
 
     /// A PASSIVE checkpoint every `checkpointInterval`: it copies what no reader still needs and
     /// waits for nobody; writers go on appending meanwhile.
-    private func startCheckpoints() {
-        let db = checkpointer.sql(queryLogLevel: nil)
-        checkpoints.withLockedValue { task in
-            task = Task.detached {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: Self.checkpointInterval)
-                    _ = try? await db.raw("PRAGMA wal_checkpoint(PASSIVE)").all()
-                }
+    private static func checkpointing(_ connection: SQLiteConnection) -> Task<Void, Never> {
+        let db = connection.sql(queryLogLevel: nil)
+        return Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: checkpointInterval)
+                _ = try? await db.raw("PRAGMA wal_checkpoint(PASSIVE)").all()
             }
         }
     }
@@ -66,7 +63,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
             // Measured with 64 buyers (scripts/bench-purchases.sh, perf): statement journals went to
             // temporary files, pages were read again from the kernel through a 2 MB cache, and every
             // 1,000 pages of WAL the committing purchase copied them back with an fsync. Checkpoints
-            // now run in the background (`startCheckpoints`); a commit does one only when the WAL
+            // now run in the background (`checkpointing`); a commit does one only when the WAL
             // reaches 64 MB (16,000 pages) all the same, which bounds it if they fall behind.
             "PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -16000", "PRAGMA wal_autocheckpoint = 16000",
         ] {
@@ -92,10 +89,8 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     }
 
     public func shutdown() async {
-        if let task = checkpoints.withLockedValue({ $0 }) {
-            task.cancel()
-            await task.value
-        }
+        checkpoints.cancel()
+        await checkpoints.value
         for connection in [checkpointer] + readers + [writer] {
             try? await connection.close().get()
         }
