@@ -76,3 +76,23 @@ def test_cover_art_in_the_asked_size_never_upscaled(store):
     song = store.tracks["Solar Wind"]["id"]
     status, headers, _ = rest(store.base, "getCoverArt", {"id": song}, alice(store))
     assert status == 200 and headers["Content-Type"] == "image/jpeg"
+
+
+def test_every_answer_carries_the_security_headers(store):
+    """`/rest` skips the web app's middlewares (a ping costs less): envelopes in both formats, Subsonic
+    errors, audio and a refused range set the browser-side defences themselves."""
+    song = store.tracks["Polar Night"]["id"]
+    answers = {
+        "ping json": rest(store.base, "ping", {}, alice(store)),
+        "ping xml": rest(store.base, "ping", {}, alice(store), fmt=None),
+        "not owned": rest(store.base, "getSong", {"id": "no-such-song"}, alice(store)),
+        "audio range": rest(store.base, "stream", {"id": song}, alice(store), headers={"Range": "bytes=0-1"}),
+        "refused range": rest(store.base, "stream", {"id": song, "format": "raw"}, alice(store),
+                              headers={"Range": "bytes=999999999-"}),
+    }
+    assert answers["audio range"][0] == 206 and answers["refused range"][0] == 416
+    for name, (status, headers, body) in answers.items():
+        assert headers["X-Content-Type-Options"] == "nosniff", name
+        assert headers["Referrer-Policy"] == "strict-origin-when-cross-origin", name
+        assert "frame-ancestors 'self'" in headers["Content-Security-Policy"], name
+    assert b'"code":70' in answers["not owned"][2].replace(b" ", b"")

@@ -15,7 +15,23 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: RequestMetricsMiddleware(metrics: services.metrics))
     router.add(middleware: ForwardedHeadersMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
+    let csrf = CSRFTokens(key: services.secretKey)
+    // Audio, fetched in ranges (every seek is a request), skips the layers it never needs:
+    // compression (audio is not compressed again) and the web app's path and file layers below.
+    // It keeps the problem documents, `no-store` on errors, the security headers and sign-in.
+    let audio = router.group()
+        .add(middleware: NoStoreMiddleware())
+        .add(middleware: SecurityHeadersMiddleware())
+        .add(middleware: ProblemMiddleware())
+        .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
+    AudioController(media: services.media).register(on: audio)
     router.add(middleware: CompressionMiddleware())
+    // Players' `/rest` calls pass only the layers above: the ones below are for the web app (pages,
+    // files, `/api/v1`, thrown errors as problem documents) and cost a `ping` a tenth of its CPU.
+    // Subsonic answers carry their own security headers and turn every error into a Subsonic error.
+    // Players send no session cookie or CSRF token: `/rest` authenticates by app password only.
+    // (A path that no route matches still passes every layer, here and for audio.)
+    subsonicController(services).register(on: router)
     router.add(middleware: NoStoreMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware())
@@ -35,7 +51,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     // The payment provider's hosted pages stand outside the API: their form posts are authorised
     // by the unguessable checkout id, not by a SoTube session, so they get no auth or CSRF check.
     checkout?.registerHostedPages(on: router)
-    let csrf = CSRFTokens(key: services.secretKey)
     let app = router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
     let presenter = TrackPresenter(ownership: services.ownership, preview: configuration.preview)
     HealthController(
@@ -66,7 +81,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         discovery: database.discovery, catalog: services.catalog, presenter: presenter, clock: services.clock
     ).register(on: app)
     LibraryController(library: database.library, catalog: services.catalog, presenter: presenter).register(on: app)
-    AudioController(media: services.media).register(on: app)
     ArtworkController(media: services.media).register(on: app)
     DownloadController(catalog: database.catalog, media: services.media).register(on: app)
     AvatarController(avatars: services.avatars).register(on: app)
@@ -74,8 +88,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         appPasswords: services.appPasswords, publicBaseURL: configuration.publicBaseURL,
         fallbackServerURL: configuration.baseURL
     ).register(on: app)
-    // Players send no session cookie or CSRF token: `/rest` authenticates by app password only.
-    subsonicController(services).register(on: router)
     return router
 }
 

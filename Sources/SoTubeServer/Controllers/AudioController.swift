@@ -8,7 +8,7 @@ import SoTubeCore
 /// file (SPEC M1, M2). `MediaService` decides which file; this route only answers with it.
 struct AudioController {
     let media: MediaService
-    let files = FileResponder()
+    let files = FileResponder(openFiles: OpenFiles())
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/tracks/{id}/audio") { request, context in try await audio(request, context) }

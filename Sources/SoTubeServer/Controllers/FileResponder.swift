@@ -9,21 +9,26 @@ import SoTubeCore
 /// Answers GET/HEAD for one file on disk: RFC 9110 ranges (parsed by `ByteRange` in SoTubeCore),
 /// ETag, Last-Modified, If-None-Match, If-Modified-Since and If-Range.
 ///
-/// The per-request work is kept small (players ask for a new range at every seek): one `stat`,
-/// dates formatted by hand, and a part of up to `directReadLimit` bytes read with one `pread` into
-/// the answer's buffer, with no thread-pool hop. Larger parts are streamed from one open file in
-/// `streamChunk` pieces, each read as it is sent.
+/// The per-request work is kept small (players ask for a new range at every seek): one `open` and
+/// `fstat` (none while `openFiles` keeps the file), dates formatted by hand, and a part of up to
+/// `directReadLimit` bytes read with one `pread` into the answer's buffer, with no thread-pool hop.
+/// Larger parts are streamed from the same open file in `streamChunk` pieces, each read as it is sent.
 struct FileResponder {
     /// Parts up to this size are read in one `pread` (from the page cache this takes microseconds).
     static let directReadLimit = 1 << 20
     static let streamChunk = 256 * 1024
+    /// Files kept open between requests (audio); nil opens the file for each request.
+    var openFiles: OpenFiles? = nil
 
     func respond(
         to request: Request, context: AppRequestContext, file: URL, contentType: String,
         extraHeaders: HTTPFields
     ) async throws -> Response {
         let path = file.path
-        guard let info = FileInfo(path: path) else { throw Problem(.notFound, "The file is missing on the server.") }
+        guard let opened = openFiles?.open(path) ?? OpenedFile(path: path) else {
+            throw Problem(.notFound, "The file is missing on the server.")
+        }
+        let info = opened.info
         let size = info.size
         let modified = info.modified
         let etag = "\"\(StableHash.hex("\(path)|\(size)|\(modified)"))\""
@@ -63,15 +68,13 @@ struct FileResponder {
             if head { return Response(status: .partialContent, headers: headers, body: .init()) }
             (status, range) = (.partialContent, lower...upper)
         }
+        let file = opened.file
         if range.count <= Self.directReadLimit {
-            guard let buffer = Self.read(path: path, range: range) else {
+            guard let buffer = Self.read(fd: file.fd, offset: range.lowerBound, count: range.count) else {
                 throw Problem(.notFound, "The file is missing on the server.")
             }
             return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Problem(.notFound, "The file is missing on the server.") }
-        let file = OpenFile(fd: fd)
         let body = ResponseBody(contentLength: range.count) { writer in
             var offset = range.lowerBound
             while offset <= range.upperBound {
@@ -85,14 +88,6 @@ struct FileResponder {
             try await writer.finish(nil)
         }
         return Response(status: status, headers: headers, body: body)
-    }
-
-    /// `range` of the file at `path` in one buffer; nil when the file cannot be opened or is shorter.
-    static func read(path: String, range: ClosedRange<Int>) -> ByteBuffer? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        return read(fd: fd, offset: range.lowerBound, count: range.count)
     }
 
     /// `count` bytes at `offset` of an open file; nil when it is shorter or unreadable.
@@ -118,17 +113,10 @@ final class OpenFile: Sendable {
     deinit { close(fd) }
 }
 
-/// Size and modification time (whole seconds) of a regular file, from one `stat`.
-struct FileInfo {
+/// Size and modification time (whole seconds) of a regular file.
+struct FileInfo: Sendable {
     var size: Int
     var modified: Int
-
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        size = Int(status.st_size)
-        modified = Int(status.st_mtim.tv_sec)
-    }
 }
 
 /// IMF-fixdate (RFC 9110 §5.6.7), e.g. "Sun, 06 Nov 1994 08:49:37 GMT", written and read by hand

@@ -13,12 +13,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         async throws -> Response
     {
         var response = try await next(request, context)
-        if response.headers[.contentSecurityPolicy] == nil {
-            response.headers[.contentSecurityPolicy] = SecurityHeaders.app
-            response.headers[SecurityHeaders.frameOptions] = "SAMEORIGIN"
-        }
-        response.headers[SecurityHeaders.contentTypeOptions] = "nosniff"
-        response.headers[SecurityHeaders.referrerPolicy] = "strict-origin-when-cross-origin"
+        SecurityHeaders.add(to: &response.headers)
         return response
     }
 }
@@ -37,4 +32,14 @@ enum SecurityHeaders {
     static let frameOptions = HTTPField.Name("X-Frame-Options")!
     static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+
+    /// The app's policy unless the answer set its own, and the other three headers.
+    static func add(to headers: inout HTTPFields) {
+        if headers[.contentSecurityPolicy] == nil {
+            headers[.contentSecurityPolicy] = app
+            headers[frameOptions] = "SAMEORIGIN"
+        }
+        headers[contentTypeOptions] = "nosniff"
+        headers[referrerPolicy] = "strict-origin-when-cross-origin"
+    }
 }

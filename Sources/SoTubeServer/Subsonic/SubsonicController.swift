@@ -80,7 +80,9 @@ struct SubsonicController: Sendable {
                 }
             switch outcome {
             case .body(let body): return SubsonicResponder.ok(body, format: format)
-            case .response(let response): return response
+            case .response(var response):
+                SecurityHeaders.add(to: &response.headers)
+                return response
             }
         } catch let error as SubsonicError {
             return SubsonicResponder.failure(error, format: format)
@@ -95,7 +97,10 @@ struct SubsonicController: Sendable {
                     SubsonicError(code: 70, message: problem.document.detail), format: format)
             }
             // Range errors and the like from the file responder keep their HTTP meaning.
-            if let response = try? problem.response(from: request, context: context) { return response }
+            if var response = try? problem.response(from: request, context: context) {
+                SecurityHeaders.add(to: &response.headers)
+                return response
+            }
             return SubsonicResponder.failure(.generic(problem.document.detail), format: format)
         } catch {
             context.logger.error("subsonic method failed", metadata: ["error": "\(error)"])

@@ -12,7 +12,7 @@ struct SubsonicMediaDeps: Sendable {
     let tools: MediaTools
     /// Where resized cover art is kept (`DATA/media/cache/covers`).
     let coverCache: URL
-    let files = FileResponder()
+    let files = FileResponder(openFiles: OpenFiles())
 }
 
 enum SubsonicMediaMethods {

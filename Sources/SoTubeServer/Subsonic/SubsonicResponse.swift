@@ -88,21 +88,28 @@ struct SubsonicResponder: Sendable {
 
     static func render(_ root: SubsonicElement, format: Format) -> Response {
         var out = ""
-        let contentType: String
         switch format {
         case .xml:
             out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
             SubsonicEncoding.xml(root, name: "subsonic-response", into: &out)
-            contentType = "application/xml; charset=utf-8"
         case .json:
             out = "{\"subsonic-response\":"
             SubsonicEncoding.json(root, into: &out)
             out += "}"
-            contentType = "application/json; charset=utf-8"
         }
-        var headers: HTTPFields = [:]
-        headers[.contentType] = contentType
-        headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: out)))
+        return Response(
+            status: .ok, headers: format == .xml ? xmlHeaders : jsonHeaders,
+            body: .init(byteBuffer: ByteBuffer(string: out)))
+    }
+
+    /// Every envelope's headers, made once: its type, `no-store` and the security headers (`/rest`
+    /// is outside the web app's middlewares, `SecurityHeadersMiddleware`).
+    private static let xmlHeaders = headers(contentType: "application/xml; charset=utf-8")
+    private static let jsonHeaders = headers(contentType: "application/json; charset=utf-8")
+
+    private static func headers(contentType: String) -> HTTPFields {
+        var headers: HTTPFields = [.contentType: contentType, .cacheControl: "no-store"]
+        SecurityHeaders.add(to: &headers)
+        return headers
     }
 }
