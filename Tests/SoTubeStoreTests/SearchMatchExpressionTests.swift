@@ -13,4 +13,12 @@ import Testing
         #expect(StoreDialect.sqlite.matchExpression(SearchQuery("bjo")) == "\"bjo\"*")
         #expect(StoreDialect.postgres.matchExpression(SearchQuery("bjo")) == "'bjo':*")
     }
+
+    @Test func sqliteCutsPrefixesLongerThanItsPrefixIndexAndChecksThemWhole() {
+        let query = SearchQuery("Tonight Зелёная te")
+        #expect(StoreDialect.sqlite.matchExpression(query) == "\"tonigh\"* \"зелена\"* \"te\"*")
+        #expect(StoreDialect.sqlite.longPrefixTerms(query) == ["tonight", "зеленая"])
+        #expect(StoreDialect.postgres.matchExpression(query) == "'tonight':* & 'зеленая':* & 'te':*")
+        #expect(StoreDialect.postgres.longPrefixTerms(query).isEmpty)
+    }
 }

@@ -60,6 +60,26 @@ import Testing
         }
     }
 
+    @Test(arguments: TestEngine.enabled) func longPrefixesMatchWholeNotCut(_ kind: TestEngine) async throws {
+        // SQLite looks longer prefixes up by their first six letters, then checks them whole.
+        try await kind.freshDatabase().use { db in
+            let backend = db.backend
+            try await CatalogFixture.install(on: backend)
+            try await backend.transaction { db in
+                try await db.raw("UPDATE tracks SET title = 'Tonight Tonight' WHERE id = 't9'").run()
+                try await db.raw("UPDATE tracks SET title = 'Tonights Tune' WHERE id = 't10'").run()
+                try await db.raw("UPDATE tracks SET title = 'Tonigh Tonia' WHERE id = 't8'").run()
+            }
+            _ = try await SQLSearchIndex(backend: backend).rebuild()
+            #expect(Set(try await search(backend, "tonight").trackIDs) == ["t9", "t10"])
+            #expect(try await search(backend, "tonights").trackIDs == ["t10"])
+            #expect(try await search(backend, "tonight tu").trackIDs == ["t10"])
+            #expect(try await search(backend, "tonia tonigh").trackIDs == ["t8"])
+            // The cut prefix "tonigh" alone would find all three; the whole word only one.
+            #expect(try await search(backend, "tonightt").trackIDs.isEmpty)
+        }
+    }
+
     @Test(arguments: TestEngine.enabled) func findsEveryKindAndSongsByArtistName(_ kind: TestEngine) async throws {
         try await kind.freshDatabase().use { db in
             let backend = db.backend

@@ -20,37 +20,42 @@ public struct JSONLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         // Fields by name, later ones replacing earlier ones of the same name (the event's metadata
-        // over the handler's over the fixed fields), written with keys in order.
+        // over the handler's over the fixed fields), written with keys in order: all of them sorted
+        // by (key, position), then the last of each key written (a search per field for one already
+        // there cost more than the sort).
         // `rawValue` and `description`, not interpolation: interpolating an enum goes through
         // dynamic casts, a visible share of a small request's CPU.
-        var record: [(key: String, value: String)] = [
-            ("ts", Self.currentTimestamp()), ("level", event.level.rawValue), ("msg", event.message.description),
-            ("logger", label),
-        ]
+        let message = event.message.description
+        var record: [(key: String, position: Int, value: String)] = []
         record.reserveCapacity(4 + metadata.count + (event.metadata?.count ?? 0))
+        for (key, value) in [
+            ("ts", Self.currentTimestamp()), ("level", event.level.rawValue), ("msg", message), ("logger", label),
+        ] {
+            record.append((key, record.count, value))
+        }
         func put(_ key: String, _ value: Logger.Metadata.Value) {
-            let text: String
-            if case .string(let string) = value { text = string } else { text = value.description }
-            if let index = record.firstIndex(where: { $0.key == key }) {
-                record[index].value = text
+            if case .string(let string) = value {
+                record.append((key, record.count, string))
             } else {
-                record.append((key, text))
+                record.append((key, record.count, value.description))
             }
         }
         for (key, value) in metadata { put(key, value) }
         for (key, value) in event.metadata ?? [:] { put(key, value) }
-        record.sort { $0.key < $1.key }
+        record.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
         // Written by hand: a new ISO8601DateFormatter and JSONSerialization's sorted keys (ICU collation)
         // per line cost more CPU than the request being logged; so do a dictionary and FileHandle.
         var line = "{"
-        line.reserveCapacity(160)
-        for (index, field) in record.enumerated() {
-            if index > 0 { line += "," }
-            line += Self.quoted(field.key) + ":" + Self.quoted(field.value)
+        line.reserveCapacity(200)
+        for index in record.indices where index + 1 == record.count || record[index + 1].key != record[index].key {
+            if line.utf8.count > 1 { line.append(",") }
+            Self.appendQuoted(record[index].key, to: &line)
+            line.append(":")
+            Self.appendQuoted(record[index].value, to: &line)
         }
-        line += "}\n"
+        line.append("}\n")
         // Request lines go out in batches; everything else at once (see `LogOutput`).
-        LogOutput.write(line, gathered: event.level <= .info && event.message.description == "request")
+        LogOutput.write(line, gathered: event.level <= .info && message == "request")
     }
 
     /// The last timestamp made, by second: most lines of a busy server fall in the same second.
@@ -84,11 +89,21 @@ public struct JSONLogHandler: LogHandler {
 
     /// A JSON string literal.
     static func quoted(_ text: String) -> String {
+        var out = ""
+        appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// `quoted(text)` appended to `out`.
+    static func appendQuoted(_ text: String, to out: inout String) {
         // Most text needs no escape: copied whole.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
+            out.append("\"")
+            out.append(text)
+            out.append("\"")
+            return
         }
-        var out = "\""
+        out.append("\"")
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -102,6 +117,6 @@ public struct JSONLogHandler: LogHandler {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        out.append("\"")
     }
 }
