@@ -91,6 +91,8 @@ public struct MediaWorker: Sendable {
             do {
                 worked = try await runOne()
             } catch {
+                // Stopping (SIGTERM cancels the task mid-query) is no failure to report.
+                if Task.isCancelled || error is CancellationError { return }
                 logger.error("media worker cannot reach the queue", metadata: ["error": "\(error)"])
                 worked = false
             }
