@@ -27,15 +27,17 @@ def test_generated_requests_get_documented_answers_and_never_a_server_error(tmp_
             command = [st] if st else [sys.executable, "-m", "schemathesis.cli"]
             result = subprocess.run(
                 [*command, "run", f"{server.base}/openapi.json", "--url", server.base, *headers,
-                 "--checks", CHECKS, "--seed", "20261123", "--max-examples", "15", "--workers", "2",
+                 "--checks", CHECKS, "--seed", "20261123", "--max-examples", "15", "--workers", "1",
+                 # One worker: with two threads, hypothesis's ast.parse raced inside CPython 3.11 now and then
+                 # ("AST constructor recursion depth mismatch", a runtime error of the tool, not the server).
                  # Logging out or changing the password would end the buyer's session for the rest
                  # of the run; oEmbed answers 501 to format=xml because the oEmbed spec says so.
                  "--exclude-path", "/api/v1/auth/logout", "--exclude-path", "/api/v1/me/password",
                  "--exclude-path", "/oembed", "--no-color"],
                 capture_output=True, text=True, timeout=300, cwd=tmp_path)  # its cache folder goes there
-            # The failures themselves when there are any (the run's tail is mostly warnings), else the tail.
-            failures = result.stdout.find("= FAILURES =")
-            summary = result.stdout[failures:failures + 6000] if failures >= 0 else result.stdout[-3000:]
+            # The failures and errors themselves when there are any (the run's tail is mostly warnings).
+            starts = [i for i in (result.stdout.find("= FAILURES ="), result.stdout.find("= ERRORS =")) if i >= 0]
+            summary = result.stdout[min(starts):min(starts) + 6000] if starts else result.stdout[-3000:]
             generated = [line for line in result.stdout.splitlines() if "generated" in line]
             print(who, generated)
             assert result.returncode == 0, f"{who}:\n{summary}\n{result.stderr[-2000:]}"
