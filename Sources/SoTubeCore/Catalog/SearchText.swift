@@ -57,6 +57,6 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// Every word is taken as a prefix, as typed: "lovel son" finds "Lovely Song". Short prefixes
     /// are cheap through the index's prefix tables (`StoreDialect.searchIndexSchema`); a longer one
-    /// starts few words, so its merge stays small.
+    /// is looked up by its start and checked whole (`StoreDialect.matchExpression`).
     public func isPrefix(_ index: Int) -> Bool { terms.indices.contains(index) }
 }

@@ -16,13 +16,13 @@ extension StoreDialect {
         switch self {
         case .sqlite:
             // Text is normalised in Swift (SearchText) before it is stored, so the tokenizer only
-            // splits words. Prefix indexes up to 6 letters make typing-as-you-go queries a lazy
-            // index walk; a longer prefix makes FTS5 merge the doclists of every word it starts.
+            // splits words. Prefix indexes up to `indexedPrefixLength` letters make typing-as-you-go
+            // queries a lazy index walk; a longer prefix is cut to that length (`matchExpression`).
             return [
                 """
                 CREATE VIRTUAL TABLE search_index USING fts5(
                     name, context, content='search_documents', content_rowid='doc_id',
-                    tokenize='unicode61 remove_diacritics 0', prefix='1 2 3 4 5 6')
+                    tokenize='unicode61 remove_diacritics 0', prefix='\(prefixLengths)')
                 """
             ]
         case .postgres:
@@ -35,8 +35,10 @@ extension StoreDialect {
         }
     }
 
-    /// The longest prefix FTS5 keeps a prefix index for (`prefix=` in `searchIndexSchema`).
+    /// The longest prefix FTS5 keeps a prefix index for.
     static let indexedPrefixLength = 6
+    /// `prefix=` of the FTS5 table: one index per length up to `indexedPrefixLength` ("1 2 3 4 5 6").
+    private var prefixLengths: String { (1...Self.indexedPrefixLength).map(String.init).joined(separator: " ") }
 
     /// The full-text query for `query`: every word required, prefixes (`SearchQuery.isPrefix`) marked.
     /// SQLite: an FTS5 MATCH expression, words quoted, prefixes with `*` ("bjork" "gud"*). A prefix
