@@ -106,10 +106,10 @@ extension StoreDialect {
                     CAST(0 AS DOUBLE PRECISION) AS score FROM (
                     SELECT rowid AS rid FROM search_index
                     WHERE search_index MATCH \(bind: match)
-                    AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(bind: cap)) c
+                    AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(literal: cap)) c
                 JOIN search_documents d ON d.doc_id = c.rid
                 WHERE 1 = 1\(whole)
-                ORDER BY tier, length(d.name), d.doc_id LIMIT \(bind: top)
+                ORDER BY tier, length(d.name), d.doc_id LIMIT \(literal: top)
                 """
         case .postgres:
             return """
@@ -119,8 +119,8 @@ extension StoreDialect {
                             || setweight(to_tsvector('simple', d.context), 'D'), q) AS DOUBLE PRECISION) AS score
                     FROM search_documents d, to_tsquery('simple', \(bind: matchExpression(query))) q
                     WHERE to_tsvector('simple', d.name || ' ' || d.context) @@ q
-                        AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi) LIMIT \(bind: cap)) d
-                ORDER BY tier, d.score, length(d.name), d.doc_id LIMIT \(bind: top)
+                        AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi) LIMIT \(literal: cap)) d
+                ORDER BY tier, d.score, length(d.name), d.doc_id LIMIT \(literal: top)
                 """
         }
     }

@@ -16,7 +16,7 @@ public struct SQLCatalogReader: CatalogReader {
             try await db.raw(
                 """
                 SELECT \(unsafeRaw: CatalogSQL.albumColumns) FROM \(unsafeRaw: CatalogSQL.albumFrom)
-                ORDER BY al.release_date DESC, al.created_at DESC, al.id LIMIT \(bind: limit)
+                ORDER BY al.release_date DESC, al.created_at DESC, al.id LIMIT \(literal: limit)
                 """
             ).all().map(CatalogSQL.album)
         }
@@ -28,7 +28,7 @@ public struct SQLCatalogReader: CatalogReader {
             try await db.raw(
                 """
                 SELECT \(unsafeRaw: CatalogSQL.playlistColumns) FROM playlists p
-                WHERE p.featured <> 0 ORDER BY p.position, p.name, p.id LIMIT \(bind: limit)
+                WHERE p.featured <> 0 ORDER BY p.position, p.name, p.id LIMIT \(literal: limit)
                 """
             ).all().map(CatalogSQL.playlist)
         }
@@ -81,7 +81,7 @@ public struct SQLCatalogReader: CatalogReader {
                 WHERE al.artist_id <> \(bind: artistID)
                 AND al.genre IN (SELECT g.genre FROM albums g WHERE g.artist_id = \(bind: artistID)
                     AND g.genre IS NOT NULL)
-                ORDER BY al.release_date DESC, al.id LIMIT \(bind: limit)
+                ORDER BY al.release_date DESC, al.id LIMIT \(literal: limit)
                 """
             ).all().map(CatalogSQL.album)
         }
@@ -97,7 +97,7 @@ public struct SQLCatalogReader: CatalogReader {
                 FROM \(unsafeRaw: CatalogSQL.trackFrom)
                 WHERE t.artist_id = \(bind: artistID)
                 ORDER BY owners DESC, al.release_date DESC, t.disc_number, t.track_number, t.id
-                LIMIT \(bind: limit)
+                LIMIT \(literal: limit)
                 """
             ).all().map(CatalogSQL.track)
         }

@@ -28,7 +28,7 @@ extension SQLCommerceStore {
                 SELECT id, user_id, kind, reference, delta, balance_after, description, money_amount,
                     money_currency, created_at
                 FROM ledger_entries WHERE user_id = \(bind: userID)
-                ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+                ORDER BY created_at DESC, id DESC LIMIT \(literal: limit)
                 """
             ).all().map { row in
                 let amount = try row.decode(column: "money_amount", as: Int?.self)

@@ -39,7 +39,7 @@ public struct SQLDiscoveryStore: DiscoveryStore {
                 """
                 DELETE FROM search_history WHERE user_id = \(bind: userID) AND query_key NOT IN (
                     SELECT query_key FROM search_history WHERE user_id = \(bind: userID)
-                    ORDER BY searched_at DESC, query_key LIMIT \(bind: keep))
+                    ORDER BY searched_at DESC, query_key LIMIT \(literal: keep))
                 """
             ).run()
         }
@@ -51,7 +51,7 @@ public struct SQLDiscoveryStore: DiscoveryStore {
             try await db.raw(
                 """
                 SELECT query FROM search_history WHERE user_id = \(bind: userID)
-                ORDER BY searched_at DESC, query_key LIMIT \(bind: Self.historySize)
+                ORDER BY searched_at DESC, query_key LIMIT \(literal: Self.historySize)
                 """
             ).all().map { try $0.decode(column: "query", as: String.self) }
         }
@@ -108,14 +108,14 @@ public struct SQLDiscoveryStore: DiscoveryStore {
     /// Favourite song ids, most recently added first.
     public func favouriteTrackIDs(userID: String, limit: Int = 200) async throws -> [String] {
         try await ids(
-            "SELECT track_id AS id FROM favourite_tracks WHERE user_id = \(bind: userID) ORDER BY created_at DESC, track_id LIMIT \(bind: limit)"
+            "SELECT track_id AS id FROM favourite_tracks WHERE user_id = \(bind: userID) ORDER BY created_at DESC, track_id LIMIT \(literal: limit)"
         )
     }
 
     /// Favourite playlist ids, most recently added first.
     public func favouritePlaylistIDs(userID: String, limit: Int = 200) async throws -> [String] {
         try await ids(
-            "SELECT playlist_id AS id FROM favourite_playlists WHERE user_id = \(bind: userID) ORDER BY created_at DESC, playlist_id LIMIT \(bind: limit)"
+            "SELECT playlist_id AS id FROM favourite_playlists WHERE user_id = \(bind: userID) ORDER BY created_at DESC, playlist_id LIMIT \(literal: limit)"
         )
     }
 
@@ -145,7 +145,7 @@ public struct SQLDiscoveryStore: DiscoveryStore {
                 """
                 DELETE FROM recently_played WHERE user_id = \(bind: userID) AND track_id NOT IN (
                     SELECT track_id FROM recently_played WHERE user_id = \(bind: userID)
-                    ORDER BY played_at DESC, track_id LIMIT \(bind: keep))
+                    ORDER BY played_at DESC, track_id LIMIT \(literal: keep))
                 """
             ).run()
             return true
@@ -155,7 +155,7 @@ public struct SQLDiscoveryStore: DiscoveryStore {
     /// Recently played song ids, newest first.
     public func recentlyPlayedIDs(userID: String, limit: Int = 50) async throws -> [String] {
         try await ids(
-            "SELECT track_id AS id FROM recently_played WHERE user_id = \(bind: userID) ORDER BY played_at DESC, track_id LIMIT \(bind: limit)"
+            "SELECT track_id AS id FROM recently_played WHERE user_id = \(bind: userID) ORDER BY played_at DESC, track_id LIMIT \(literal: limit)"
         )
     }
 

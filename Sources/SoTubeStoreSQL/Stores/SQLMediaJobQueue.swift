@@ -126,7 +126,7 @@ public struct SQLMediaJobQueue: MediaJobQueue {
             try await db.raw(
                 """
                 SELECT \(unsafeRaw: Self.columns) FROM media_jobs WHERE state = 'failed'
-                ORDER BY updated_at, id LIMIT \(bind: max(1, limit))
+                ORDER BY updated_at, id LIMIT \(literal: max(1, limit))
                 """
             ).all().map(Self.job)
         }

@@ -57,7 +57,7 @@ public struct SQLPlayerLibrary: PlayerLibrary {
         case .genre(let genre):
             query += " AND t.genre = \(bind: genre) ORDER BY \(unsafeRaw: Self.byArtistAlbumTrack)"
         }
-        query += " LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        query += " LIMIT \(literal: limit) OFFSET \(literal: offset)"
         let finalQuery = query
         let songs = try await backend.read { db in try await db.raw(finalQuery).all().map(Self.song) }
         if case .ids(let ids) = filter { return CatalogSQL.ordered(songs, by: ids, id: \.track.id) }
@@ -137,7 +137,7 @@ public struct SQLPlayerLibrary: PlayerLibrary {
                 " AND (LOWER(al.title) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(ar.name) LIKE \(bind: pattern) ESCAPE '\\')"
                 + group + " ORDER BY LOWER(al.title), al.id"
         }
-        query += " LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        query += " LIMIT \(literal: limit) OFFSET \(literal: offset)"
         let finalQuery = query
         let albums = try await backend.read { db in try await db.raw(finalQuery).all().map(Self.album) }
         if case .ids(let ids) = filter { return CatalogSQL.ordered(albums, by: ids, id: \.id) }
@@ -160,7 +160,7 @@ public struct SQLPlayerLibrary: PlayerLibrary {
         case .matching(let text):
             query += " AND LOWER(ar.name) LIKE \(bind: PlayerSongFilter.likePattern(text)) ESCAPE '\\'"
         }
-        query += " GROUP BY ar.id, ar.name ORDER BY LOWER(ar.name), ar.id LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        query += " GROUP BY ar.id, ar.name ORDER BY LOWER(ar.name), ar.id LIMIT \(literal: limit) OFFSET \(literal: offset)"
         let finalQuery = query
         let artists = try await backend.read { db in
             try await db.raw(finalQuery).all().map { row in
