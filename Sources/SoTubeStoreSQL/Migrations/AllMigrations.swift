@@ -13,5 +13,6 @@ public enum AllMigrations {
         Migration010MediaJobs.migration,
         Migration011TwoFactor.migration,
         Migration012Withdrawals.migration,
+        Migration013SearchOrder.migration,
     ]
 }

@@ -5,14 +5,25 @@ import SoTubeCore
 /// Where each kind's documents live in `search_documents.doc_id`: one band per kind (explicit
 /// albums and tracks in a band of their own), so a rowid range selects a kind — and hides
 /// explicit ones — inside the one full-text index.
+///
+/// Inside a band, documents are in the order search ranks equal matches: shorter names first
+/// (`slotWidth` ids per name length), then in the order they were indexed. The full-text index
+/// yields hits in doc_id order, so its first hits are already the best ones of their tier: a pass
+/// that only adds lower-tier hits can stop at the number it needs (`SQLSearchStore`).
 enum SearchBands {
     static let width: Int64 = 1_000_000_000_000
-    static let artist: Int64 = 1
-    static let album: Int64 = 2
-    static let explicitAlbum: Int64 = 3
-    static let playlist: Int64 = 4
-    static let track: Int64 = 5
-    static let explicitTrack: Int64 = 6
+    /// Ids per name length; names longer than `longestSlot` letters share the last slot.
+    static let slotWidth: Int64 = 1_000_000_000
+    static let longestSlot: Int64 = 999
+    // Largest kinds first. A full-text scan over a band runs on past its end until its next hit
+    // (FTS5 checks the upper rowid bound only on hits), so what follows each band should be small:
+    // songs overrun into albums, artists and playlists, never the other way round.
+    static let track: Int64 = 1
+    static let explicitTrack: Int64 = 2
+    static let album: Int64 = 3
+    static let explicitAlbum: Int64 = 4
+    static let artist: Int64 = 5
+    static let playlist: Int64 = 6
 
     static func band(_ kind: SearchKind, explicit: Bool) -> Int64 {
         switch kind {
@@ -21,6 +32,11 @@ enum SearchBands {
         case .playlist: return playlist
         case .track: return explicit ? explicitTrack : track
         }
+    }
+
+    /// The first doc_id of the slot a document with this normalised `name` goes in.
+    static func slotStart(band: Int64, name: String) -> Int64 {
+        band * width + min(Int64(name.unicodeScalars.count), longestSlot) * slotWidth
     }
 
     /// The doc_id range `[lo, hi)` searched for `kind`.
@@ -73,10 +89,11 @@ public struct SQLSearchIndex: Sendable {
             var batch: [(Int64, SearchDocument)] = []
             var next: [Int64: Int64] = [:]
             func add(_ document: SearchDocument) async throws {
-                let band = SearchBands.band(document.kind, explicit: document.explicit)
-                let seq = (next[band] ?? 0) + 1
-                next[band] = seq
-                batch.append((band * SearchBands.width + seq, document))
+                let slot = SearchBands.slotStart(
+                    band: SearchBands.band(document.kind, explicit: document.explicit), name: document.name)
+                let seq = (next[slot] ?? 0) + 1
+                next[slot] = seq
+                batch.append((slot + seq, document))
                 if batch.count >= 400 {
                     try await Self.insert(batch, on: db)
                     written += batch.count
@@ -164,14 +181,15 @@ public struct SQLSearchIndex: Sendable {
         try await backend.transaction { db in
             try await Self.remove(kind, id: id, on: db, dialect: dialect)
             guard let document = try await Self.document(kind, id: id, on: db) else { return }
-            let band = SearchBands.band(kind, explicit: document.explicit)
+            let slot = SearchBands.slotStart(
+                band: SearchBands.band(kind, explicit: document.explicit), name: document.name)
             let row = try await db.raw(
                 """
                 SELECT MAX(doc_id) AS top FROM search_documents
-                WHERE doc_id >= \(bind: band * SearchBands.width) AND doc_id < \(bind: (band + 1) * SearchBands.width)
+                WHERE doc_id >= \(bind: slot) AND doc_id < \(bind: slot + SearchBands.slotWidth)
                 """
             ).first()
-            let top = try row?.decode(column: "top", as: Int64?.self) ?? band * SearchBands.width
+            let top = try row?.decode(column: "top", as: Int64?.self) ?? slot
             try await Self.insert([(top + 1, document)], on: db)
             if dialect.hasSeparateSearchIndex {
                 try await db.raw(

@@ -11,7 +11,7 @@ public struct SQLSearchStore: CatalogSearch {
     /// and stops here, which bounds the cost of one-letter prefixes over a million tracks.
     public static let candidateCap = 300
 
-    struct Candidate {
+    struct Candidate: Sendable {
         var entityID: String
         var display: String
         var name: String
@@ -68,50 +68,77 @@ public struct SQLSearchStore: CatalogSearch {
     }
 
     /// The best `top` candidates per kind, best first, ranked in SQL over at most `cap` index hits.
-    /// Passes: exact names (index lookup), then names (SQLite: an FTS5 column filter), then names
-    /// and artist/album context, each only for kinds the earlier ones left short, so exact and
-    /// name matches are never crowded out by songs found through their artist. Every kind's pass
-    /// goes in one statement: at most two round trips per search.
+    /// Songs are most of the index, so they are read on one connection while the other kinds are
+    /// read on another at the same time: a search takes about as long as its songs' passes.
     func candidates(_ query: SearchQuery, allowExplicit: Bool, cap: Int, top: Int, kinds: [SearchKind])
         async throws -> [(SearchKind, [Candidate])]
     {
+        let lanes = [kinds.filter { $0 == .track }, kinds.filter { $0 != .track }].filter { !$0.isEmpty }
+        guard lanes.count > 1 else {
+            return try await laneCandidates(query, allowExplicit: allowExplicit, cap: cap, top: top, kinds: kinds)
+        }
+        let found = try await withThrowingTaskGroup(of: [(SearchKind, [Candidate])].self) { group in
+            for lane in lanes {
+                group.addTask {
+                    try await laneCandidates(query, allowExplicit: allowExplicit, cap: cap, top: top, kinds: lane)
+                }
+            }
+            return try await group.reduce(into: [SearchKind: [Candidate]]()) { all, lane in
+                for (kind, list) in lane { all[kind] = list }
+            }
+        }
+        return kinds.map { ($0, found[$0] ?? []) }
+    }
+
+    /// The best candidates of `kinds`. Passes: exact names (index lookup), then names (SQLite: an
+    /// FTS5 column filter), then names and artist/album context, each only for kinds the earlier
+    /// ones left short, so exact and name matches are never crowded out by songs found through
+    /// their artist. Every kind's pass goes in one statement: at most two round trips.
+    func laneCandidates(_ query: SearchQuery, allowExplicit: Bool, cap: Int, top: Int, kinds: [SearchKind])
+        async throws -> [(SearchKind, [Candidate])]
+    {
         let dialect = backend.dialect
-        return try await backend.read { db in
-            var lists = Array(repeating: [Candidate](), count: kinds.count)
-            var round1: [SQLQueryString] = []
-            for (index, kind) in kinds.enumerated() {
-                let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
-                let exact: SQLQueryString = """
-                    SELECT doc_id, entity_id, display, name, 0 AS tier, CAST(0 AS DOUBLE PRECISION) AS score
-                    FROM search_documents
-                    WHERE name = \(bind: query.key) AND doc_id >= \(bind: lo) AND doc_id < \(bind: hi)
-                    ORDER BY doc_id LIMIT \(bind: top)
-                    """
-                round1.append(Self.part(exact, kind: index, part: 0))
-                let first = dialect.searchCandidates(
-                    query, lo: lo, hi: hi, cap: cap, nameOnly: dialect.searchesNamesFirst, top: top + 10)
-                round1.append(Self.part(first, kind: index, part: 1))
-            }
-            for (index, part, candidates) in try await Self.run(round1, on: db) {
-                lists[index] = Self.merge(
-                    lists[index], candidates, fullPass: part == 1 && !dialect.searchesNamesFirst, query: query)
-            }
-            if dialect.searchesNamesFirst {
-                var round2: [SQLQueryString] = []
-                for (index, kind) in kinds.enumerated() where lists[index].count < top {
-                    let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
-                    let all = dialect.searchCandidates(
-                        query, lo: lo, hi: hi, cap: cap, nameOnly: false, top: top + lists[index].count)
-                    round2.append(Self.part(all, kind: index, part: 2))
-                }
-                if !round2.isEmpty {
-                    for (index, _, candidates) in try await Self.run(round2, on: db) {
-                        lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
-                    }
-                }
-            }
+        var round1: [SQLQueryString] = []
+        for (index, kind) in kinds.enumerated() {
+            let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
+            let exact: SQLQueryString = """
+                SELECT doc_id, entity_id, display, name, 0 AS tier, CAST(0 AS DOUBLE PRECISION) AS score
+                FROM search_documents
+                WHERE name = \(bind: query.key) AND doc_id >= \(bind: lo) AND doc_id < \(bind: hi)
+                ORDER BY doc_id LIMIT \(literal: top)
+                """
+            round1.append(Self.part(exact, kind: index, part: 0))
+            let first = dialect.searchCandidates(
+                query, lo: lo, hi: hi, cap: cap, nameOnly: dialect.searchesNamesFirst, top: top + 10)
+            round1.append(Self.part(first, kind: index, part: 1))
+        }
+        var lists = Array(repeating: [Candidate](), count: kinds.count)
+        for (index, part, candidates) in try await backend.read({ [round1] in try await Self.run(round1, on: $0) }) {
+            lists[index] = Self.merge(
+                lists[index], candidates, fullPass: part == 1 && !dialect.searchesNamesFirst, query: query)
+        }
+        guard dialect.searchesNamesFirst else {
             return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
         }
+        // A names pass that came short found every name match, so this pass only adds matches
+        // through context, all of one tier. Documents are numbered shortest name first
+        // (`SearchBands`): the index's first hits are the ones ranked first, and the pass stops at
+        // the number it needs — unless a long prefix was cut, as its rows are checked after the index.
+        let stopsEarly = dialect.longPrefixTerms(query).isEmpty
+        var round2: [SQLQueryString] = []
+        for (index, kind) in kinds.enumerated() where lists[index].count < top {
+            let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
+            let needed = top + lists[index].count
+            let all = dialect.searchCandidates(
+                query, lo: lo, hi: hi, cap: stopsEarly ? needed : max(cap, needed), nameOnly: false, top: needed)
+            round2.append(Self.part(all, kind: index, part: 2))
+        }
+        if !round2.isEmpty {
+            for (index, _, candidates) in try await backend.read({ [round2] in try await Self.run(round2, on: $0) }) {
+                lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
+            }
+        }
+        return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
     }
 
     /// One kind's pass as a member of a UNION ALL.

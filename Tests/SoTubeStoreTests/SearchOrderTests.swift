@@ -1,0 +1,124 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+import SoTubeStoreSQL
+import SoTubeTestFixtures
+import Testing
+
+/// Search documents are numbered shortest name first inside each kind's band (migration 13), so a
+/// search ranks songs found through their artist by title length however many there are.
+@Suite struct SearchOrderTests {
+    /// (band, kind, name) of every document, in doc_id order.
+    func documents(_ backend: any SQLBackend) async throws -> [(band: Int64, kind: String, name: String)] {
+        try await backend.read { db in
+            try await db.raw("SELECT doc_id, kind, name FROM search_documents ORDER BY doc_id").all().map {
+                (
+                    try $0.decode(column: "doc_id", as: Int64.self) / 1_000_000_000_000,
+                    try $0.decode(column: "kind", as: String.self), try $0.decode(column: "name", as: String.self)
+                )
+            }
+        }
+    }
+
+    /// Songs first, then albums, artists, playlists; inside a band, names never get longer and then shorter.
+    func expectShortestFirst(_ backend: any SQLBackend, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        let rows = try await documents(backend)
+        #expect(!rows.isEmpty, sourceLocation: sourceLocation)
+        let kinds = rows.map(\.kind).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(kinds == ["track", "album", "artist", "playlist"], sourceLocation: sourceLocation)
+        for (earlier, later) in zip(rows, rows.dropFirst()) where earlier.band == later.band {
+            #expect(
+                earlier.name.unicodeScalars.count <= later.name.unicodeScalars.count,
+                "\(earlier.name) before \(later.name)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: TestEngine.enabled) func rebuildAndSingleUpdatesNumberShortestNameFirst(_ engine: TestEngine)
+        async throws
+    {
+        try await engine.freshDatabase().use { db in
+            try await CatalogFixture.install(on: db.backend)
+            try await expectShortestFirst(db.backend)
+            try await db.backend.transaction { sql in
+                try await CatalogFixture.insert(
+                    .init(id: "t11", album: "al5", artist: "ar4", title: "Ox", number: 3), on: sql)
+            }
+            try await SQLSearchIndex(backend: db.backend).index(.track, id: "t11")
+            try await expectShortestFirst(db.backend)
+            #expect(try await documents(db.backend).first?.name == "ox")
+        }
+    }
+
+    /// 320 songs found only through their artist's name: the shortest title, written last, leads.
+    /// (Before, the first 300 hits in the order songs were written were ranked, and it was not among them.)
+    @Test func songsFoundThroughTheirArtistComeShortestTitleFirst() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            try await CatalogFixture.install(on: db.backend)
+            try await db.backend.transaction { sql in
+                for number in 1...319 {
+                    try await CatalogFixture.insert(
+                        .init(
+                            id: String(format: "q%03d", number), album: "al5", artist: "ar4",
+                            title: "Long Quiet Interlude Number \(number)", number: number + 10), on: sql)
+                }
+                try await CatalogFixture.insert(
+                    .init(id: "q999", album: "al5", artist: "ar4", title: "Yo", number: 400), on: sql)
+            }
+            try await SQLSearchIndex(backend: db.backend).rebuild()
+            let hits = try await SQLSearchStore(backend: db.backend).search(
+                SearchQuery("zebra band"), allowExplicit: true, limit: 5, offset: 0)
+            #expect(hits.artistIDs == ["ar4"])
+            #expect(hits.trackIDs.first == "q999")
+            #expect(hits.trackIDs.count == 5)
+        }
+    }
+
+    /// A database indexed by an older build (bands artist 1 … explicit track 6, ids in the order
+    /// documents were written) is renumbered by migration 13 and answers as before.
+    @Test(arguments: TestEngine.enabled) func migrationRenumbersAnOlderIndex(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase(migrate: false).use { db in
+            try await Migrator(migrations: Array(AllMigrations.list.prefix(12))).migrate(
+                db.backend, now: TestEngine.now, logger: TestEngine.logger)
+            try await CatalogFixture.install(on: db.backend)
+            try await db.backend.transaction { sql in
+                // The old numbering: bands artist 1, album 2, explicit album 3, playlist 4, track 5,
+                // explicit track 6 (from today's 5, 3, 4, 6, 1, 2), ids 1, 2, 3 … in each.
+                let oldBand =
+                    "CASE doc_id / 1000000000000 WHEN 1 THEN 5 WHEN 2 THEN 6 WHEN 3 THEN 2 WHEN 4 THEN 3 WHEN 5 THEN 1 ELSE 4 END"
+                try await sql.raw(
+                    SQLQueryString(
+                        """
+                        CREATE TABLE old_numbers AS SELECT (\(oldBand)) * 1000000000000
+                            + ROW_NUMBER() OVER (PARTITION BY doc_id / 1000000000000 ORDER BY entity_id) AS doc_id,
+                            kind, entity_id, display, name, context FROM search_documents
+                        """)
+                ).run()
+                try await sql.raw("DELETE FROM search_documents").run()
+                try await sql.raw(
+                    """
+                    INSERT INTO search_documents (doc_id, kind, entity_id, display, name, context)
+                    SELECT doc_id, kind, entity_id, display, name, context FROM old_numbers
+                    """
+                ).run()
+                try await sql.raw("DROP TABLE old_numbers").run()
+                if db.backend.dialect == .sqlite {
+                    try await sql.raw("INSERT INTO search_index(search_index) VALUES('rebuild')").run()
+                }
+            }
+            #expect(try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == ["13 search order"])
+            try await expectShortestFirst(db.backend)
+            let search = SQLSearchStore(backend: db.backend)
+            let bjork = try await search.search(SearchQuery("bjork"), allowExplicit: true, limit: 20, offset: 0)
+            #expect(Set(bjork.trackIDs) == ["t1", "t2", "t3", "t4", "t5"])
+            #expect(Set(bjork.albumIDs) == ["al1", "al2"])
+            #expect(bjork.artistIDs == ["ar1"])
+            let black = try await search.search(SearchQuery("black"), allowExplicit: false, limit: 20, offset: 0)
+            #expect(black.trackIDs == ["t8"])
+            #expect(
+                try await search.search(SearchQuery("nordic"), allowExplicit: true, limit: 20, offset: 0)
+                    .playlistIDs == ["pl1"])
+        }
+    }
+}
