@@ -38,12 +38,17 @@ struct SearchController {
         let query = SearchQuery(text)
         let userID = context.identity?.user.id
         let hits = try await search.search(query, allowExplicit: allowExplicit, limit: limit, offset: offset)
+        // The four kinds' rows are read at the same time (each from its own reader connection).
+        async let artists = catalog.artists(ids: hits.artistIDs)
+        async let albums = catalog.albums(ids: hits.albumIDs)
+        async let tracks = catalog.tracks(ids: hits.trackIDs)
+        async let playlists = catalog.playlists(ids: hits.playlistIDs)
         let results = SearchResultsDTO(
             query: query.text,
-            artists: try await catalog.artists(ids: hits.artistIDs).map(ArtistSummaryDTO.init),
-            albums: try await catalog.albums(ids: hits.albumIDs).map(AlbumSummaryDTO.init),
-            tracks: try await presenter.present(catalog.tracks(ids: hits.trackIDs), for: userID),
-            playlists: try await catalog.playlists(ids: hits.playlistIDs).map(PlaylistSummaryDTO.init))
+            artists: try await artists.map(ArtistSummaryDTO.init),
+            albums: try await albums.map(AlbumSummaryDTO.init),
+            tracks: try await presenter.present(tracks, for: userID),
+            playlists: try await playlists.map(PlaylistSummaryDTO.init))
         if let userID, !query.isEmpty, offset == 0 {
             try await discovery.recordSearch(userID: userID, query: query, at: clock.now())
         }
