@@ -2,8 +2,9 @@
 /// each band shorter names first, in slots of 10^9 ids per name length (999 and longer share the
 /// last). The full-text index then yields the best hits of a tier first, so a pass that adds songs
 /// found through their artist or album stops as soon as it has enough, and a scan that runs past
-/// its band's end runs into the small bands only. The SQLite full-text index is rebuilt over the
-/// new numbers. The numbers are written out here: this migration must keep meaning what it meant.
+/// its band's end runs into the small bands only. SQLite gets a second full-text index over song
+/// titles alone (`search_names`), and both are built over the new numbers. The numbers are written out
+/// here: this migration must keep meaning what it meant.
 enum Migration013SearchOrder {
     static let migration = Migration(version: 13, name: "search order") { dialect in
         let width = "1000000000000"
@@ -28,8 +29,17 @@ enum Migration013SearchOrder {
         ]
         if dialect.hasSeparateSearchIndex {
             statements += [
+                // Song titles alone, for the names pass over songs: one column, no positions (the
+                // pass needs neither), the same words and prefix lengths as `search_index`.
+                """
+                CREATE VIRTUAL TABLE search_names USING fts5(
+                    name, content='search_documents', content_rowid='doc_id',
+                    tokenize='unicode61 remove_diacritics 0', prefix='1 2 3 4 5 6', detail=none)
+                """,
                 "INSERT INTO search_index(search_index) VALUES('rebuild')",
                 "INSERT INTO search_index(search_index) VALUES('optimize')",
+                "INSERT INTO search_names(rowid, name) SELECT doc_id, name FROM search_documents WHERE kind = 'track'",
+                "INSERT INTO search_names(search_names) VALUES('optimize')",
             ]
         }
         return statements

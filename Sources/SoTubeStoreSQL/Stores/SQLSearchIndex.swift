@@ -71,6 +71,16 @@ struct SearchDocument: Sendable {
 /// small change. Readers never see a half-built index (rebuild is one transaction).
 public struct SQLSearchIndex: Sendable {
     let backend: any SQLBackend
+    /// Fills SQLite's full-text indexes from `search_documents`: `search_index` (names and context of
+    /// every kind) and `search_names` (song titles alone), then merges each into one b-tree: at 1M
+    /// songs, 2 s here took 10–15% off every search (p50 3.8 → 3.4 ms, p99 8.9 → 7.6 ms).
+    static let fullTextRebuild = [
+        "INSERT INTO search_index(search_index) VALUES('rebuild')",
+        "INSERT INTO search_index(search_index) VALUES('optimize')",
+        "INSERT INTO search_names(search_names) VALUES('delete-all')",
+        "INSERT INTO search_names(rowid, name) SELECT doc_id, name FROM search_documents WHERE kind = 'track'",
+        "INSERT INTO search_names(search_names) VALUES('optimize')",
+    ]
     package init(backend: any SQLBackend) { self.backend = backend }
 
     /// Rebuilds the whole index from the catalog tables; returns how many documents it holds.
@@ -165,10 +175,9 @@ public struct SQLSearchIndex: Sendable {
                 written += batch.count
             }
             if dialect.hasSeparateSearchIndex {
-                try await db.raw("INSERT INTO search_index(search_index) VALUES('rebuild')").run()
-                // One b-tree instead of the segments the rebuild left: at 1M songs, 2 s here took
-                // 10–15% off every search (p50 3.8 → 3.4 ms, p99 8.9 → 7.6 ms).
-                try await db.raw("INSERT INTO search_index(search_index) VALUES('optimize')").run()
+                for statement in Self.fullTextRebuild {
+                    try await db.raw(SQLQueryString(statement)).run()
+                }
             }
             return written
         }
@@ -198,6 +207,11 @@ public struct SQLSearchIndex: Sendable {
                     VALUES (\(bind: top + 1), \(bind: document.name), \(bind: document.context))
                     """
                 ).run()
+                if kind == .track {
+                    try await db.raw(
+                        "INSERT INTO search_names(rowid, name) VALUES (\(bind: top + 1), \(bind: document.name))"
+                    ).run()
+                }
             }
         }
     }
@@ -222,13 +236,18 @@ public struct SQLSearchIndex: Sendable {
         let docID = try old.decode(column: "doc_id", as: Int64.self)
         if dialect.hasSeparateSearchIndex {
             // External-content FTS5 needs the old values to take the words out of the index.
+            let name = try old.decode(column: "name", as: String.self)
             try await db.raw(
                 """
                 INSERT INTO search_index(search_index, rowid, name, context)
-                VALUES ('delete', \(bind: docID), \(bind: try old.decode(column: "name", as: String.self)),
-                    \(bind: try old.decode(column: "context", as: String.self)))
+                VALUES ('delete', \(bind: docID), \(bind: name), \(bind: try old.decode(column: "context", as: String.self)))
                 """
             ).run()
+            if kind == .track {
+                try await db.raw(
+                    "INSERT INTO search_names(search_names, rowid, name) VALUES ('delete', \(bind: docID), \(bind: name))"
+                ).run()
+            }
         }
         try await db.raw("DELETE FROM search_documents WHERE doc_id = \(bind: docID)").run()
     }

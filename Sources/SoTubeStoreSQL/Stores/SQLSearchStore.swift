@@ -109,7 +109,7 @@ public struct SQLSearchStore: CatalogSearch {
                 """
             round1.append(Self.part(exact, kind: index, part: 0))
             let first = dialect.searchCandidates(
-                query, lo: lo, hi: hi, cap: cap, nameOnly: dialect.searchesNamesFirst, top: top + 10)
+                query, kind: kind, lo: lo, hi: hi, cap: cap, nameOnly: dialect.searchesNamesFirst, top: top + 10)
             round1.append(Self.part(first, kind: index, part: 1))
         }
         var lists = Array(repeating: [Candidate](), count: kinds.count)
@@ -130,7 +130,8 @@ public struct SQLSearchStore: CatalogSearch {
             let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
             let needed = top + lists[index].count
             let all = dialect.searchCandidates(
-                query, lo: lo, hi: hi, cap: stopsEarly ? needed : max(cap, needed), nameOnly: false, top: needed)
+                query, kind: kind, lo: lo, hi: hi, cap: stopsEarly ? needed : max(cap, needed), nameOnly: false,
+                top: needed)
             round2.append(Self.part(all, kind: index, part: 2))
         }
         if !round2.isEmpty {
