@@ -103,6 +103,31 @@ import Testing
         }
     }
 
+    /// Explicit songs have a band of their own, after the others: a short explicit title found
+    /// through the artist still comes before longer clean ones.
+    @Test func anExplicitSongFoundThroughItsArtistRanksByTitleLengthToo() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            try await CatalogFixture.install(on: db.backend)
+            try await db.backend.transaction { sql in
+                for number in 1...12 {
+                    try await CatalogFixture.insert(
+                        .init(
+                            id: String(format: "q%03d", number), album: "al5", artist: "ar4",
+                            title: "Long Quiet Interlude Number \(number)", number: number + 10), on: sql)
+                }
+                try await CatalogFixture.insert(
+                    .init(id: "q999", album: "al5", artist: "ar4", title: "Yo", number: 40, explicit: true), on: sql)
+            }
+            try await SQLSearchIndex(backend: db.backend).rebuild()
+            let search = SQLSearchStore(backend: db.backend)
+            let hits = try await search.search(SearchQuery("zebra band"), allowExplicit: true, limit: 5, offset: 0)
+            #expect(hits.trackIDs.first == "q999")
+            let clean = try await search.search(SearchQuery("zebra band"), allowExplicit: false, limit: 5, offset: 0)
+            #expect(!clean.trackIDs.contains("q999"))
+            #expect(clean.trackIDs.count == 5)
+        }
+    }
+
     /// A database indexed by an older build (bands artist 1 … explicit track 6, ids in the order
     /// documents were written, no names index) is renumbered by migration 13 and answers as before.
     @Test(arguments: TestEngine.enabled) func migrationRenumbersAnOlderIndex(_ engine: TestEngine) async throws {

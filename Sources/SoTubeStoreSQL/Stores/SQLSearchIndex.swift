@@ -41,10 +41,16 @@ enum SearchBands {
 
     /// The doc_id range `[lo, hi)` searched for `kind`.
     static func range(_ kind: SearchKind, allowExplicit: Bool) -> (Int64, Int64) {
+        let bands = bands(kind, allowExplicit: allowExplicit)
+        return (bands[0].lo, bands[bands.count - 1].hi)
+    }
+
+    /// The range `[lo, hi)` of each band searched for `kind`, in doc_id order (each in ranking order).
+    static func bands(_ kind: SearchKind, allowExplicit: Bool) -> [(lo: Int64, hi: Int64)] {
         let first = band(kind, explicit: false)
         let hasExplicitBand = kind == .album || kind == .track
-        let last = hasExplicitBand && allowExplicit ? first + 1 : first
-        return (first * width, (last + 1) * width)
+        let count: Int64 = hasExplicitBand && allowExplicit ? 2 : 1
+        return (first..<first + count).map { ($0 * width, ($0 + 1) * width) }
     }
 }
 

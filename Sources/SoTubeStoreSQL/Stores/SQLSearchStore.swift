@@ -121,18 +121,20 @@ public struct SQLSearchStore: CatalogSearch {
             return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
         }
         // A names pass that came short found every name match, so this pass only adds matches
-        // through context, all of one tier. Documents are numbered shortest name first
-        // (`SearchBands`): the index's first hits are the ones ranked first, and the pass stops at
-        // the number it needs — unless a long prefix was cut, as its rows are checked after the index.
+        // through context, all of one tier. Documents are numbered shortest name first in each band
+        // (`SearchBands`): a band's first hits are the ones ranked first, and the pass stops at the
+        // number it needs in each band (explicit ones have their own), merged by the statement's
+        // ORDER BY. Unless a long prefix was cut: its rows are checked after the index.
         let stopsEarly = dialect.longPrefixTerms(query).isEmpty
         var round2: [SQLQueryString] = []
         for (index, kind) in kinds.enumerated() where lists[index].count < top {
-            let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
             let needed = top + lists[index].count
-            let all = dialect.searchCandidates(
-                query, kind: kind, lo: lo, hi: hi, cap: stopsEarly ? needed : max(cap, needed), nameOnly: false,
-                top: needed)
-            round2.append(Self.part(all, kind: index, part: 2))
+            for (lo, hi) in SearchBands.bands(kind, allowExplicit: allowExplicit) {
+                let all = dialect.searchCandidates(
+                    query, kind: kind, lo: lo, hi: hi, cap: stopsEarly ? needed : max(cap, needed), nameOnly: false,
+                    top: needed)
+                round2.append(Self.part(all, kind: index, part: 2))
+            }
         }
         if !round2.isEmpty {
             for (index, _, candidates) in try await backend.read({ [round2] in try await Self.run(round2, on: $0) }) {
