@@ -79,22 +79,29 @@ import Testing
         }
     }
 
+    /// The fixture, then `long` more songs by Zebra Band with long titles ("q001", …), then one
+    /// titled "Yo" ("q999", written last), indexed again.
+    func installZebraBand(long: Int, shortIsExplicit: Bool, on backend: any SQLBackend) async throws {
+        try await CatalogFixture.install(on: backend)
+        try await backend.transaction { sql in
+            for number in 1...long {
+                try await CatalogFixture.insert(
+                    .init(
+                        id: String(format: "q%03d", number), album: "al5", artist: "ar4",
+                        title: "Long Quiet Interlude Number \(number)", number: number + 10), on: sql)
+            }
+            try await CatalogFixture.insert(
+                .init(id: "q999", album: "al5", artist: "ar4", title: "Yo", number: 900, explicit: shortIsExplicit),
+                on: sql)
+        }
+        try await SQLSearchIndex(backend: backend).rebuild()
+    }
+
     /// 320 songs found only through their artist's name: the shortest title, written last, leads.
     /// (Before, the first 300 hits in the order songs were written were ranked, and it was not among them.)
     @Test func songsFoundThroughTheirArtistComeShortestTitleFirst() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
-            try await CatalogFixture.install(on: db.backend)
-            try await db.backend.transaction { sql in
-                for number in 1...319 {
-                    try await CatalogFixture.insert(
-                        .init(
-                            id: String(format: "q%03d", number), album: "al5", artist: "ar4",
-                            title: "Long Quiet Interlude Number \(number)", number: number + 10), on: sql)
-                }
-                try await CatalogFixture.insert(
-                    .init(id: "q999", album: "al5", artist: "ar4", title: "Yo", number: 400), on: sql)
-            }
-            try await SQLSearchIndex(backend: db.backend).rebuild()
+            try await installZebraBand(long: 319, shortIsExplicit: false, on: db.backend)
             let hits = try await SQLSearchStore(backend: db.backend).search(
                 SearchQuery("zebra band"), allowExplicit: true, limit: 5, offset: 0)
             #expect(hits.artistIDs == ["ar4"])
@@ -107,18 +114,7 @@ import Testing
     /// through the artist still comes before longer clean ones.
     @Test func anExplicitSongFoundThroughItsArtistRanksByTitleLengthToo() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
-            try await CatalogFixture.install(on: db.backend)
-            try await db.backend.transaction { sql in
-                for number in 1...12 {
-                    try await CatalogFixture.insert(
-                        .init(
-                            id: String(format: "q%03d", number), album: "al5", artist: "ar4",
-                            title: "Long Quiet Interlude Number \(number)", number: number + 10), on: sql)
-                }
-                try await CatalogFixture.insert(
-                    .init(id: "q999", album: "al5", artist: "ar4", title: "Yo", number: 40, explicit: true), on: sql)
-            }
-            try await SQLSearchIndex(backend: db.backend).rebuild()
+            try await installZebraBand(long: 12, shortIsExplicit: true, on: db.backend)
             let search = SQLSearchStore(backend: db.backend)
             let hits = try await search.search(SearchQuery("zebra band"), allowExplicit: true, limit: 5, offset: 0)
             #expect(hits.trackIDs.first == "q999")
