@@ -22,7 +22,7 @@ extension StoreDialect {
                 """
                 CREATE VIRTUAL TABLE search_index USING fts5(
                     name, context, content='search_documents', content_rowid='doc_id',
-                    tokenize='unicode61 remove_diacritics 0', prefix='\(prefixLengths)')
+                    tokenize='unicode61 remove_diacritics 0', prefix='\(Self.prefixLengths)')
                 """
             ]
         case .postgres:
@@ -37,8 +37,9 @@ extension StoreDialect {
 
     /// The longest prefix FTS5 keeps a prefix index for.
     static let indexedPrefixLength = 6
-    /// `prefix=` of the FTS5 table: one index per length up to `indexedPrefixLength` ("1 2 3 4 5 6").
-    private var prefixLengths: String { (1...Self.indexedPrefixLength).map(String.init).joined(separator: " ") }
+    /// `prefix=` of the FTS5 tables (`search_index`, `search_names`): one index per length up to
+    /// `indexedPrefixLength` ("1 2 3 4 5 6").
+    static var prefixLengths: String { (1...Self.indexedPrefixLength).map(String.init).joined(separator: " ") }
 
     /// The full-text query for `query`: every word required, prefixes (`SearchQuery.isPrefix`) marked.
     /// SQLite: an FTS5 MATCH expression, words quoted, prefixes with `*` ("bjork" "gud"*). A prefix

@@ -34,7 +34,7 @@ enum Migration013SearchOrder {
                 """
                 CREATE VIRTUAL TABLE search_names USING fts5(
                     name, content='search_documents', content_rowid='doc_id',
-                    tokenize='unicode61 remove_diacritics 0', prefix='1 2 3 4 5 6', detail=none)
+                    tokenize='unicode61 remove_diacritics 0', prefix='\(StoreDialect.prefixLengths)', detail=none)
                 """,
                 "INSERT INTO search_index(search_index) VALUES('rebuild')",
                 "INSERT INTO search_index(search_index) VALUES('optimize')",
