@@ -110,6 +110,45 @@ import Testing
         }
     }
 
+    /// A long word is looked up by its first six letters and checked whole as hits come in; the pass
+    /// that adds songs found through their album stops once it has enough that pass the check. Forty
+    /// songs on "Stripeless" (the cut prefix "stripe" finds them, the whole word does not) have
+    /// shorter titles than the six on "Stripesque": those six still come back, shortest first.
+    @Test(arguments: TestEngine.enabled) func aCutLongWordStillFindsTheSongsBehindItsLookalikes(
+        _ engine: TestEngine
+    ) async throws {
+        try await engine.freshDatabase().use { db in
+            try await CatalogFixture.install(on: db.backend)
+            try await db.backend.transaction { sql in
+                for (id, title) in [("al6", "Stripeless"), ("al7", "Stripesque")] {
+                    try await sql.raw(
+                        """
+                        INSERT INTO albums (id, artist_id, title, title_key, created_at)
+                        VALUES (\(bind: id), 'ar4', \(bind: title), \(bind: title.lowercased()), 6)
+                        """
+                    ).run()
+                }
+                for number in 1...40 {
+                    try await CatalogFixture.insert(
+                        .init(
+                            id: String(format: "d%02d", number), album: "al6", artist: "ar4", title: "D\(number)",
+                            number: number), on: sql)
+                }
+                for number in 1...6 {
+                    try await CatalogFixture.insert(
+                        .init(
+                            id: "s\(number)", album: "al7", artist: "ar4",
+                            title: "Song " + String(repeating: "x", count: number), number: number), on: sql)
+                }
+            }
+            try await SQLSearchIndex(backend: db.backend).rebuild()
+            let hits = try await SQLSearchStore(backend: db.backend).search(
+                SearchQuery("zebra stripesque"), allowExplicit: true, limit: 5, offset: 0)
+            #expect(hits.trackIDs == ["s1", "s2", "s3", "s4", "s5"])
+            #expect(hits.albumIDs == ["al7"])
+        }
+    }
+
     /// Explicit songs have a band of their own, after the others: a short explicit title found
     /// through the artist still comes before longer clean ones.
     @Test func anExplicitSongFoundThroughItsArtistRanksByTitleLengthToo() async throws {
@@ -121,6 +160,52 @@ import Testing
             let clean = try await search.search(SearchQuery("zebra band"), allowExplicit: false, limit: 5, offset: 0)
             #expect(!clean.trackIDs.contains("q999"))
             #expect(clean.trackIDs.count == 5)
+        }
+    }
+
+    /// SQLite: "bjork" (an artist, in the context of her albums and songs) is found in each kind's
+    /// full-text index for that kind's documents only.
+    func expectEachKindInItsOwnIndex(_ backend: any SQLBackend, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        for (table, kind) in [
+            ("search_index", "track"), ("search_albums", "album"), ("search_artists", "artist"),
+            ("search_playlists", "playlist"),
+        ] {
+            let kinds = try await backend.read { db in
+                try await db.raw(
+                    """
+                    SELECT d.kind FROM \(unsafeRaw: table) f JOIN search_documents d ON d.doc_id = f.rowid
+                    WHERE \(unsafeRaw: table) MATCH 'bjork OR nordic'
+                    """
+                ).all().map { try $0.decode(column: "kind", as: String.self) }
+            }
+            #expect(!kinds.isEmpty, "\(table) is empty", sourceLocation: sourceLocation)
+            #expect(Set(kinds) == [kind], "\(table) holds \(Set(kinds))", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Each kind has a full-text index of its own (SQLite), filled by a rebuild and kept by single
+    /// updates: a renamed album is found by its new title only.
+    @Test(arguments: TestEngine.enabled) func aRenamedAlbumIsFoundOnlyByItsNewTitle(_ engine: TestEngine)
+        async throws
+    {
+        try await engine.freshDatabase().use { db in
+            try await CatalogFixture.install(on: db.backend)
+            if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
+            let search = SQLSearchStore(backend: db.backend)
+            func albums(_ text: String) async throws -> [String] {
+                try await search.search(SearchQuery(text), allowExplicit: true, limit: 20, offset: 0).albumIDs
+            }
+            #expect(try await albums("homog") == ["al1"])
+            try await db.backend.transaction { sql in
+                try await sql.raw("UPDATE albums SET title = 'Wombat Tango' WHERE id = 'al1'").run()
+            }
+            try await SQLSearchIndex(backend: db.backend).index(.album, id: "al1")
+            #expect(try await albums("homog").isEmpty)
+            #expect(try await albums("wombat t") == ["al1"])
+            #expect(try await albums("bjork").sorted() == ["al1", "al2"])
+            if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
         }
     }
 
@@ -152,13 +237,19 @@ import Testing
                 ).run()
                 try await sql.raw("DROP TABLE old_numbers").run()
                 if db.backend.dialect == .sqlite {
-                    try await sql.raw("DROP TABLE search_names").run()
+                    for table in ["search_names", "search_albums", "search_artists", "search_playlists"] {
+                        try await sql.raw("DROP TABLE \(unsafeRaw: table)").run()
+                    }
                     try await sql.raw("INSERT INTO search_index(search_index) VALUES('rebuild')").run()
                 }
-                try await sql.raw("DELETE FROM schema_migrations WHERE version = 13").run()
+                try await sql.raw("DELETE FROM schema_migrations WHERE version >= 13").run()
             }
             #expect(try await db.schemaVersion() == 12)
-            #expect(try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == ["13 search order"])
+            #expect(
+                try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
+                    "13 search order", "14 search per kind",
+                ])
+            if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)
             let search = SQLSearchStore(backend: db.backend)
             let bjork = try await search.search(SearchQuery("bjork"), allowExplicit: true, limit: 20, offset: 0)

@@ -83,8 +83,12 @@ extension StoreDialect {
     /// songs. Walking the doclists in doc_id order with a LIMIT costs under 2 ms; relevance
     /// comes from `SQLSearchStore`'s tiers (exact name, name prefix, all words in the name,
     /// artist/album context) instead.
+    ///
+    /// `checkedLimit`: when a long prefix was cut, stop at this many hits that pass the whole-prefix
+    /// check (in doc_id order, the ranking order of a band), out of at most `cap` index hits.
     func searchCandidates(
-        _ query: SearchQuery, kind: SearchKind, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool, top: Int
+        _ query: SearchQuery, kind: SearchKind, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool, top: Int,
+        checkedLimit: Int? = nil
     ) -> SQLQueryString {
         let key = query.key
         // Tier 0: the name is the query; 1: it starts with the query; 2: otherwise (the caller
@@ -99,23 +103,33 @@ extension StoreDialect {
             // million songs, a column filter on `search_index` decoded the positions of every hit of
             // every word, 2.5–3× the time. The other kinds are small: their filter costs little.
             let titles = nameOnly && kind == .track
-            let table = titles ? "search_names" : "search_index"
+            let table = titles ? SearchFullText.titles : SearchFullText.table(kind)
             let match = nameOnly && !titles ? "name : (\(matchExpression(query)))" : matchExpression(query)
+            var hits: SQLQueryString = """
+                SELECT rowid AS rid FROM \(unsafeRaw: table)
+                WHERE \(unsafeRaw: table) MATCH \(bind: match)
+                AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(literal: cap)
+                """
             // A cut prefix found a superset: each whole one must start a word (of the name, or of the
             // name and context, as the pass looks). Normalised text is words joined by single spaces.
-            var whole: SQLQueryString = ""
-            let text: SQLQueryString = nameOnly ? "' ' || d.name" : "' ' || d.name || ' ' || d.context"
-            for term in longPrefixTerms(query) {
-                whole = whole + " AND instr(\(text), \(bind: " " + term)) > 0"
+            // The check runs as the hits stream in, so with `checkedLimit` the index scan stops there.
+            let longPrefixes = longPrefixTerms(query)
+            if !longPrefixes.isEmpty {
+                var whole: SQLQueryString = ""
+                let text: SQLQueryString = nameOnly ? "' ' || w.name" : "' ' || w.name || ' ' || w.context"
+                for term in longPrefixes {
+                    whole = whole + " AND instr(\(text), \(bind: " " + term)) > 0"
+                }
+                let stop: SQLQueryString = checkedLimit.map { " LIMIT \(literal: $0)" } ?? ""
+                hits = """
+                    SELECT h.rid FROM (\(hits)) h JOIN search_documents w ON w.doc_id = h.rid
+                    WHERE 1 = 1\(whole)\(stop)
+                    """
             }
             return """
                 SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier,
-                    CAST(0 AS DOUBLE PRECISION) AS score FROM (
-                    SELECT rowid AS rid FROM \(unsafeRaw: table)
-                    WHERE \(unsafeRaw: table) MATCH \(bind: match)
-                    AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(literal: cap)) c
+                    CAST(0 AS DOUBLE PRECISION) AS score FROM (\(hits)) c
                 JOIN search_documents d ON d.doc_id = c.rid
-                WHERE 1 = 1\(whole)
                 ORDER BY tier, length(d.name), d.doc_id LIMIT \(literal: top)
                 """
         case .postgres:

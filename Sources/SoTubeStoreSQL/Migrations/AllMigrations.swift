@@ -14,5 +14,6 @@ public enum AllMigrations {
         Migration011TwoFactor.migration,
         Migration012Withdrawals.migration,
         Migration013SearchOrder.migration,
+        Migration014SearchPerKind.migration,
     ]
 }

@@ -124,15 +124,16 @@ public struct SQLSearchStore: CatalogSearch {
         // through context, all of one tier. Documents are numbered shortest name first in each band
         // (`SearchBands`): a band's first hits are the ones ranked first, and the pass stops at the
         // number it needs in each band (explicit ones have their own), merged by the statement's
-        // ORDER BY. Unless a long prefix was cut: its rows are checked after the index.
-        let stopsEarly = dialect.longPrefixTerms(query).isEmpty
+        // ORDER BY. When a long prefix was cut, the hits are checked whole as they come, and the pass
+        // stops at the number it needs of those that pass (out of at most `cap`).
+        let cutPrefixes = !dialect.longPrefixTerms(query).isEmpty
         var round2: [SQLQueryString] = []
         for (index, kind) in kinds.enumerated() where lists[index].count < top {
             let needed = top + lists[index].count
             for (lo, hi) in SearchBands.bands(kind, allowExplicit: allowExplicit) {
                 let all = dialect.searchCandidates(
-                    query, kind: kind, lo: lo, hi: hi, cap: stopsEarly ? needed : max(cap, needed), nameOnly: false,
-                    top: needed)
+                    query, kind: kind, lo: lo, hi: hi, cap: cutPrefixes ? max(cap, needed) : needed, nameOnly: false,
+                    top: needed, checkedLimit: needed)
                 round2.append(Self.part(all, kind: index, part: 2))
             }
         }
