@@ -43,17 +43,19 @@ public struct JSONLogHandler: LogHandler {
         for (key, value) in metadata { put(key, value) }
         for (key, value) in event.metadata ?? [:] { put(key, value) }
         record.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
-        // Written by hand: a new ISO8601DateFormatter and JSONSerialization's sorted keys (ICU collation)
-        // per line cost more CPU than the request being logged; so do a dictionary and FileHandle.
-        var line = "{"
-        line.reserveCapacity(200)
+        // Written by hand, in bytes: per line, a new ISO8601DateFormatter, JSONSerialization's sorted
+        // keys (ICU collation), a dictionary, FileHandle, or a String grown piece by piece each cost
+        // more CPU than the request being logged.
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(256)
         for index in record.indices where index + 1 == record.count || record[index + 1].key != record[index].key {
-            if line.utf8.count > 1 { line.append(",") }
-            Self.appendQuoted(record[index].key, to: &line)
-            line.append(":")
-            Self.appendQuoted(record[index].value, to: &line)
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            Self.appendQuoted(record[index].key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            Self.appendQuoted(record[index].value, to: &bytes)
         }
-        line.append("}\n")
+        bytes += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
+        let line = String(decoding: bytes, as: UTF8.self)
         // Request lines go out in batches; everything else at once (see `LogOutput`).
         LogOutput.write(line, gathered: event.level <= .info && message == "request")
     }
@@ -89,34 +91,38 @@ public struct JSONLogHandler: LogHandler {
 
     /// A JSON string literal.
     static func quoted(_ text: String) -> String {
-        var out = ""
-        appendQuoted(text, to: &out)
-        return out
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `quoted(text)` appended to `out`.
-    static func appendQuoted(_ text: String, to out: inout String) {
-        // Most text needs no escape: copied whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append("\"")
-            out.append(text)
-            out.append("\"")
-            return
-        }
-        out.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    /// `quoted(text)`'s UTF-8 appended to `out`: `"` and `\\` escaped, control characters as `\n`,
+    /// `\r`, `\t` or `\u00xx`, everything else as it is.
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            // Most text needs no escape: copied whole.
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else {
+                out.append(contentsOf: utf8)
+                return
+            }
+            let hex = Array("0123456789abcdef".utf8)
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case ..<0x20:
+                    out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+                    out += [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                default: out.append(byte)
+                }
             }
         }
-        out.append("\"")
+        out.append(UInt8(ascii: "\""))
     }
 }
