@@ -27,7 +27,8 @@ struct AppPasswordController {
                 CreatedAppPasswordDTO(
                     id: password.id, label: password.label, secret: secret, createdAt: password.createdAt,
                     username: user.username,
-                    serverUrl: PageBase(publicBaseURL: publicBaseURL, fallbackBaseURL: fallbackServerURL).url(for: request)),
+                    serverUrl: PageBase(publicBaseURL: publicBaseURL, fallbackBaseURL: fallbackServerURL).url(
+                        for: request)),
                 status: .created)
         }
         router.delete("/api/v1/me/app-passwords/{id}") { _, context in

@@ -9,6 +9,7 @@ import SoTubeCore
 struct AudioController {
     let media: MediaService
     let files = FileResponder(openFiles: OpenFiles())
+    static let renditionHeader = HTTPField.Name(SoTubeHeader.rendition)!
 
     func register(on router: some RouterMethods<AppRequestContext>) {
         router.get("/api/v1/tracks/{id}/audio") { request, context in try await audio(request, context) }
@@ -22,8 +23,8 @@ struct AudioController {
         // The answer depends on who asks: never let a shared cache hand one user's audio to another.
         headers[.cacheControl] = "private, no-cache"
         headers[.vary] = "Authorization, Cookie"
-        headers[HTTPField.Name(SoTubeHeader.rendition)!] = rendition.rawValue
+        headers[Self.renditionHeader] = rendition.rawValue
         return try await files.respond(
-            to: request, context: context, file: file.url, contentType: file.contentType, extraHeaders: headers)
+            to: request, context: context, path: file.path, contentType: file.contentType, extraHeaders: headers)
     }
 }

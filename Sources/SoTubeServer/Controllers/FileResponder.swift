@@ -24,17 +24,25 @@ struct FileResponder {
         to request: Request, context: AppRequestContext, file: URL, contentType: String,
         extraHeaders: HTTPFields
     ) async throws -> Response {
-        let path = file.path
+        try await respond(
+            to: request, context: context, path: file.path, contentType: contentType, extraHeaders: extraHeaders)
+    }
+
+    /// The same for a file given by its path (audio: `URL.path` was 1 % of a range request).
+    func respond(
+        to request: Request, context: AppRequestContext, path: String, contentType: String,
+        extraHeaders: HTTPFields
+    ) async throws -> Response {
         guard let opened = openFiles?.open(path) ?? OpenedFile(path: path) else {
             throw Problem(.notFound, "The file is missing on the server.")
         }
         let info = opened.info
         let size = info.size
         let modified = info.modified
-        let etag = "\"\(StableHash.hex("\(path)|\(size)|\(modified)"))\""
+        let etag = opened.etag
         var headers = extraHeaders
         headers[.eTag] = etag
-        headers[.lastModified] = HTTPDate.format(modified)
+        headers[.lastModified] = opened.lastModified
         headers[.acceptRanges] = "bytes"
         let ifRange = request.headers[.ifRange]
         let outcome = ConditionalRequest.evaluate(

@@ -1,4 +1,5 @@
 import Foundation
+import SoTubeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -9,6 +10,9 @@ import Foundation
 struct OpenedFile: Sendable {
     let file: OpenFile
     let info: FileInfo
+    /// The `ETag` and `Last-Modified` values, made once per open rather than per request.
+    let etag: String
+    let lastModified: String
 
     init?(path: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -17,6 +21,8 @@ struct OpenedFile: Sendable {
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         info = FileInfo(size: Int(status.st_size), modified: Int(status.st_mtim.tv_sec))
+        etag = "\"\(StableHash.hex("\(path)|\(info.size)|\(info.modified)"))\""
+        lastModified = HTTPDate.format(info.modified)
     }
 }
 

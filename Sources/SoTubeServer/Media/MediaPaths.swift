@@ -7,7 +7,7 @@ import NIOConcurrencyHelpers
 final class MediaPaths: Sendable {
     let root: URL
     let capacity: Int
-    private let known = NIOLockedValueBox<[String: URL]>([:])
+    private let known = NIOLockedValueBox<[String: (url: URL, path: String)]>([:])
 
     init(root: URL, capacity: Int = 50_000) {
         self.root = root
@@ -15,13 +15,17 @@ final class MediaPaths: Sendable {
     }
 
     /// `root` joined with `relativePath`.
-    func url(_ relativePath: String) -> URL {
-        if let url = known.withLockedValue({ $0[relativePath] }) { return url }
+    func url(_ relativePath: String) -> URL { location(relativePath).url }
+
+    /// `root` joined with `relativePath`, as a URL and as a path.
+    func location(_ relativePath: String) -> (url: URL, path: String) {
+        if let known = known.withLockedValue({ $0[relativePath] }) { return known }
         let url = root.appendingPathComponent(relativePath)
+        let location = (url: url, path: url.path)
         known.withLockedValue { known in
             if known.count >= capacity { known.removeAll(keepingCapacity: true) }
-            known[relativePath] = url
+            known[relativePath] = location
         }
-        return url
+        return location
     }
 }

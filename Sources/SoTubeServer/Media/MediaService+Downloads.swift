@@ -57,7 +57,7 @@ extension MediaService {
     /// The original is the kept `original.<ext>` when the song was transcoded, else the full file;
     /// MP3 is the full file when it is one.
     func choose(_ files: TrackFiles, format: DownloadFormat) -> Download? {
-        let full = File(url: url(files.mediaPath), contentType: files.mediaType)
+        let full = file(files.mediaPath, contentType: files.mediaType)
         let folder = (files.mediaPath as NSString).deletingLastPathComponent
         let kept = OriginalFile.names(in: folder, store: store).first.map { name in
             let file = url("\(folder)/\(name)")

@@ -27,6 +27,14 @@ public struct MediaService: Sendable {
     public struct File: Sendable, Equatable {
         public var url: URL
         public var contentType: String
+        /// `url.path`, made once with the URL where it can be.
+        public var path: String
+
+        public init(url: URL, contentType: String, path: String? = nil) {
+            self.url = url
+            self.contentType = contentType
+            self.path = path ?? url.path
+        }
     }
 
     /// The audio a caller gets for a song: owners the full song, guests (nil) and everyone else the
@@ -40,8 +48,8 @@ public struct MediaService: Sendable {
         if let userID { isOwner = try await ownership.owns(userID: userID, trackID: trackID) }
         let rendition = PreviewPolicy.rendition(isOwner: isOwner)
         switch rendition {
-        case .full: return (rendition, File(url: url(files.mediaPath), contentType: files.mediaType))
-        case .preview: return (rendition, File(url: url(files.previewPath), contentType: files.previewType))
+        case .full: return (rendition, file(files.mediaPath, contentType: files.mediaType))
+        case .preview: return (rendition, file(files.previewPath, contentType: files.previewType))
         }
     }
 
@@ -63,6 +71,11 @@ public struct MediaService: Sendable {
     var store: LocalMediaStore { LocalMediaStore(root: mediaRoot) }
 
     func url(_ relativePath: String) -> URL { paths.url(relativePath) }
+
+    func file(_ relativePath: String, contentType: String) -> File {
+        let location = paths.location(relativePath)
+        return File(url: location.url, contentType: contentType, path: location.path)
+    }
 }
 
 extension ArtworkSubject {

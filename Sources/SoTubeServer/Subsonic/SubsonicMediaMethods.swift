@@ -24,7 +24,7 @@ enum SubsonicMediaMethods {
             headers[.contentDisposition] = "attachment; filename=\"\(file.url.lastPathComponent)\""
             return .response(
                 try await deps.files.respond(
-                    to: call.request, context: call.context, file: file.url, contentType: file.contentType,
+                    to: call.request, context: call.context, path: file.path, contentType: file.contentType,
                     extraHeaders: headers))
         }
         methods["getCoverArt"] = { call in .response(try await coverArt(call, deps)) }
@@ -64,7 +64,7 @@ enum SubsonicMediaMethods {
         }
         guard let codec else {
             return try await deps.files.respond(
-                to: call.request, context: call.context, file: file.url, contentType: file.contentType,
+                to: call.request, context: call.context, path: file.path, contentType: file.contentType,
                 extraHeaders: privateHeaders())
         }
         let bitRate = maxBitRate > 0 ? min(maxBitRate, 320) : codec.defaultBitRate
