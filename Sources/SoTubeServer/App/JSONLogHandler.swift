@@ -55,9 +55,8 @@ public struct JSONLogHandler: LogHandler {
             Self.appendQuoted(record[index].value, to: &bytes)
         }
         bytes += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
-        let line = String(decoding: bytes, as: UTF8.self)
         // Request lines go out in batches; everything else at once (see `LogOutput`).
-        LogOutput.write(line, gathered: event.level <= .info && message == "request")
+        LogOutput.write(bytes, gathered: event.level <= .info && message == "request")
     }
 
     /// The last timestamp made, by second: most lines of a busy server fall in the same second.

@@ -18,13 +18,13 @@ enum LogOutput {
     private static let state = NIOLockedValueBox(State())
 
     /// Writes `line` now, or, when `gathered`, with the next batch.
-    static func write(_ line: String, gathered: Bool) {
+    static func write(_ line: [UInt8], gathered: Bool) {
         let batch: [UInt8]? = state.withLockedValue { state in
             if gathered && !state.flusherStarted {
                 state.flusherStarted = true
                 startFlusher()
             }
-            state.pending.append(contentsOf: line.utf8)
+            state.pending.append(contentsOf: line)
             guard !gathered || state.pending.count >= capacity else { return nil }
             defer { state.pending.removeAll(keepingCapacity: true) }
             return state.pending
