@@ -37,7 +37,7 @@ extension StoreDialect {
 
     /// The longest prefix FTS5 keeps a prefix index for.
     static let indexedPrefixLength = 6
-    /// `prefix=` of the FTS5 tables (`search_index`, `search_names`): one index per length up to
+    /// `prefix=` of the FTS5 tables (`SearchFullText`): one index per length up to
     /// `indexedPrefixLength` ("1 2 3 4 5 6").
     static var prefixLengths: String { (1...Self.indexedPrefixLength).map(String.init).joined(separator: " ") }
 

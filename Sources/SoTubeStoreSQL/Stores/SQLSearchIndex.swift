@@ -4,7 +4,8 @@ import SoTubeCore
 
 /// Where each kind's documents live in `search_documents.doc_id`: one band per kind (explicit
 /// albums and tracks in a band of their own), so a rowid range selects a kind — and hides
-/// explicit ones — inside the one full-text index.
+/// explicit ones — in the full-text indexes (SQLite keeps one per kind, `SearchFullText`, so a
+/// range only ever skips the kind's other band) and in PostgreSQL's one index.
 ///
 /// Inside a band, documents are in the order search ranks equal matches: shorter names first
 /// (`slotWidth` ids per name length), then in the order they were indexed. The full-text index
@@ -15,9 +16,10 @@ enum SearchBands {
     /// Ids per name length; names longer than `longestSlot` letters share the last slot.
     static let slotWidth: Int64 = 1_000_000_000
     static let longestSlot: Int64 = 999
-    // Largest kinds first. A full-text scan over a band runs on past its end until its next hit
-    // (FTS5 checks the upper rowid bound only on hits), so what follows each band should be small:
-    // songs overrun into albums, artists and playlists, never the other way round.
+    // Largest kinds first (migration 13's numbering). A full-text scan over a band runs on past its
+    // end until its next hit (FTS5 checks the upper rowid bound only on hits), so what follows a band
+    // in its index should be small: each kind has an index of its own (`SearchFullText`), where a
+    // clean band is followed only by the kind's explicit one.
     static let track: Int64 = 1
     static let explicitTrack: Int64 = 2
     static let album: Int64 = 3
