@@ -1,3 +1,4 @@
+import SQLKit
 import SoTubeCore
 
 /// SQLite's full-text indexes over `search_documents` (FTS5, external content): one per kind over
@@ -22,24 +23,48 @@ enum SearchFullText {
     /// Song titles alone, no positions (`detail=none`): the songs' names pass.
     static let titles = "search_names"
 
+    /// The full-text tables holding `kind`'s documents, each with the `search_documents` columns it
+    /// indexes: the kind's own, and for songs the titles as well.
+    static func tables(_ kind: SearchKind) -> [(name: String, columns: String)] {
+        let own = (name: table(kind), columns: "name, context")
+        return kind == .track ? [own, (name: titles, columns: "name")] : [own]
+    }
+
     /// Empties every full-text index and fills it again from `search_documents` in doc_id order,
     /// then merges each into one b-tree (at 1M songs, 10–15 % off every search).
     static var rebuild: [String] {
-        var statements: [String] = []
-        for kind in SearchKind.allCases {
-            statements += fill(table(kind), columns: "name, context", kind: kind)
+        SearchKind.allCases.flatMap { kind in
+            tables(kind).flatMap { table in
+                [
+                    "INSERT INTO \(table.name)(\(table.name)) VALUES('delete-all')",
+                    """
+                    INSERT INTO \(table.name)(rowid, \(table.columns)) SELECT doc_id, \(table.columns)
+                    FROM search_documents WHERE kind = '\(kind.rawValue)' ORDER BY doc_id
+                    """,
+                    "INSERT INTO \(table.name)(\(table.name)) VALUES('optimize')",
+                ]
+            }
         }
-        return statements + fill(titles, columns: "name", kind: .track)
     }
 
-    static func fill(_ table: String, columns: String, kind: SearchKind) -> [String] {
-        [
-            "INSERT INTO \(table)(\(table)) VALUES('delete-all')",
+    /// Adds the document `docID` of `kind` to its full-text tables, from its `search_documents` row.
+    static func add(_ kind: SearchKind, docID: Int64) -> [SQLQueryString] {
+        tables(kind).map { table in
             """
-            INSERT INTO \(table)(rowid, \(columns)) SELECT doc_id, \(columns) FROM search_documents
-            WHERE kind = '\(kind.rawValue)' ORDER BY doc_id
-            """,
-            "INSERT INTO \(table)(\(table)) VALUES('optimize')",
-        ]
+            INSERT INTO \(unsafeRaw: table.name)(rowid, \(unsafeRaw: table.columns))
+            SELECT doc_id, \(unsafeRaw: table.columns) FROM search_documents WHERE doc_id = \(bind: docID)
+            """
+        }
+    }
+
+    /// Takes the document `docID` of `kind` out of its full-text tables, before its row goes:
+    /// external-content FTS5 needs the indexed values to remove its words.
+    static func delete(_ kind: SearchKind, docID: Int64) -> [SQLQueryString] {
+        tables(kind).map { table in
+            """
+            INSERT INTO \(unsafeRaw: table.name)(\(unsafeRaw: table.name), rowid, \(unsafeRaw: table.columns))
+            SELECT 'delete', doc_id, \(unsafeRaw: table.columns) FROM search_documents WHERE doc_id = \(bind: docID)
+            """
+        }
     }
 }

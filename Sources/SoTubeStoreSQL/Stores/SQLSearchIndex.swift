@@ -199,20 +199,8 @@ public struct SQLSearchIndex: Sendable {
             let top = try row?.decode(column: "top", as: Int64?.self) ?? slot
             try await Self.insert([(top + 1, document)], on: db)
             if dialect.hasSeparateSearchIndex {
-                let table = SearchFullText.table(kind)
-                try await db.raw(
-                    """
-                    INSERT INTO \(unsafeRaw: table)(rowid, name, context)
-                    VALUES (\(bind: top + 1), \(bind: document.name), \(bind: document.context))
-                    """
-                ).run()
-                if kind == .track {
-                    try await db.raw(
-                        """
-                        INSERT INTO \(unsafeRaw: SearchFullText.titles)(rowid, name)
-                        VALUES (\(bind: top + 1), \(bind: document.name))
-                        """
-                    ).run()
+                for statement in SearchFullText.add(kind, docID: top + 1) {
+                    try await db.raw(statement).run()
                 }
             }
         }
@@ -230,30 +218,15 @@ public struct SQLSearchIndex: Sendable {
         guard
             let old = try await db.raw(
                 """
-                SELECT doc_id, name, context FROM search_documents
+                SELECT doc_id FROM search_documents
                 WHERE kind = \(bind: kind.rawValue) AND entity_id = \(bind: id)
                 """
             ).first()
         else { return }
         let docID = try old.decode(column: "doc_id", as: Int64.self)
         if dialect.hasSeparateSearchIndex {
-            // External-content FTS5 needs the old values to take the words out of the index.
-            let name = try old.decode(column: "name", as: String.self)
-            let table = SearchFullText.table(kind)
-            try await db.raw(
-                """
-                INSERT INTO \(unsafeRaw: table)(\(unsafeRaw: table), rowid, name, context)
-                VALUES ('delete', \(bind: docID), \(bind: name), \(bind: try old.decode(column: "context", as: String.self)))
-                """
-            ).run()
-            if kind == .track {
-                let titles = SearchFullText.titles
-                try await db.raw(
-                    """
-                    INSERT INTO \(unsafeRaw: titles)(\(unsafeRaw: titles), rowid, name)
-                    VALUES ('delete', \(bind: docID), \(bind: name))
-                    """
-                ).run()
+            for statement in SearchFullText.delete(kind, docID: docID) {
+                try await db.raw(statement).run()
             }
         }
         try await db.raw("DELETE FROM search_documents WHERE doc_id = \(bind: docID)").run()

@@ -91,9 +91,10 @@ public struct SQLSearchStore: CatalogSearch {
     }
 
     /// The best candidates of `kinds`. Passes: exact names (index lookup), then names (SQLite: song
-    /// titles' own index, an FTS5 column filter for the other kinds), then names and artist/album context, each only for kinds the earlier
-    /// ones left short, so exact and name matches are never crowded out by songs found through
-    /// their artist. Every kind's pass goes in one statement: at most two round trips.
+    /// titles' own index, an FTS5 column filter for the other kinds), then names and artist/album
+    /// context, each only for kinds the earlier ones left short, so exact and name matches are never
+    /// crowded out by songs found through their artist. Every kind's pass goes in one statement: at
+    /// most two round trips.
     func laneCandidates(_ query: SearchQuery, allowExplicit: Bool, cap: Int, top: Int, kinds: [SearchKind])
         async throws -> [(SearchKind, [Candidate])]
     {
