@@ -100,16 +100,17 @@ struct RestoreCommand: AsyncParsableCommand {
         guard !FileManager.default.fileExists(atPath: databasePath) else {
             throw ValidationError("\(data.path) already holds a store; restore into an empty data folder.")
         }
-        let members = try runTar(["-tf", file]).split(separator: "\n").map(String.init)
-        guard members.contains(BackupLayout.database) else {
+        let archive: BackupArchive
+        do {
+            archive = try BackupArchive(url: URL(fileURLWithPath: file))
+        } catch let refusal as BackupArchive.Refusal {
+            throw ValidationError(refusal.description)
+        }
+        guard archive.names.contains(BackupLayout.database) else {
             throw ValidationError("\(file) is not a SoTube backup (no \(BackupLayout.database) in it).")
         }
-        if let stray = members.first(where: { !BackupLayout.allows($0) }) {
-            throw ValidationError("\(file) holds \(stray), which a SoTube backup never does; nothing was restored.")
-        }
-        try FileManager.default.createDirectory(
-            at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        _ = try runTar(["-xf", file, "-C", data.path, "--no-same-owner"])
+        if let refusal = archive.refusal { throw ValidationError(refusal.description) }
+        try Self.unpack(archive, into: data)
         var exact = false
         try await withServices(store) { services in
             let report = try await services.commerce.verifyLedger()
@@ -119,5 +120,43 @@ struct RestoreCommand: AsyncParsableCommand {
                     + "\(report.accountCount) accounts, \(report.purchaseCount) purchases")
         }
         if !exact { throw ExitCode(1) }
+    }
+
+    /// Writes the archive's members into a fresh folder inside `data`, then moves each top-level
+    /// one into place (the database last); a failure leaves `data` as it was.
+    static func unpack(_ archive: BackupArchive, into data: URL) throws {
+        let manager = FileManager.default
+        let tops = [BackupLayout.secretKey, BackupLayout.media, BackupLayout.database].filter { top in
+            archive.members.contains { $0.path == top || $0.path.hasPrefix(top + "/") }
+        }
+        for top in tops {
+            let existing = data.appendingPathComponent(top).path
+            var info = stat()
+            guard lstat(existing, &info) == 0 else { continue }
+            let emptyFolder =
+                info.st_mode & S_IFMT == S_IFDIR
+                && ((try? manager.contentsOfDirectory(atPath: existing)) ?? [""]).isEmpty
+            guard emptyFolder else {
+                throw ValidationError("\(data.path) already holds \(top); restore into an empty data folder.")
+            }
+        }
+        try manager.createDirectory(at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let staging = data.appendingPathComponent(".restore-\(UUID().uuidString)")
+        guard mkdir(staging.path, 0o700) == 0 else {
+            throw ValidationError("cannot write into \(data.path) (errno \(errno)).")
+        }
+        defer { try? manager.removeItem(at: staging) }
+        do {
+            try archive.extract(into: staging)
+        } catch let refusal as BackupArchive.Refusal {
+            throw ValidationError(refusal.description)
+        }
+        for top in tops {
+            let target = data.appendingPathComponent(top)
+            if top == BackupLayout.media { rmdir(target.path) }  // the empty folder checked above
+            guard rename(staging.appendingPathComponent(top).path, target.path) == 0 else {
+                throw ValidationError("cannot move \(top) into \(data.path) (errno \(errno)).")
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ serving its buyers their songs."""
 import io
 import json
 import os
+import stat
 import subprocess
 import tarfile
 import threading
@@ -128,3 +129,89 @@ def test_restore_refuses_an_archive_that_is_not_a_backup(tmp_path):
         tar.addfile(info, io.BytesIO(b"hi"))
     refused = cli("restore", str(other), data=target, check=False)
     assert refused.returncode != 0 and "not a SoTube backup" in refused.stderr
+
+
+def modes_under(folder):
+    """{relative path: mode bits} of everything under `folder`, links not followed."""
+    found = {}
+    for root, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = os.path.join(root, name)
+            found[os.path.relpath(path, folder)] = os.lstat(path).st_mode
+    return found
+
+
+def test_restore_refuses_links_devices_fifos_and_escaping_paths_and_writes_nothing(tmp_path):
+    """A backup whose members are links to files outside (or a device, a FIFO, an absolute or `..`
+    name) is refused whole: the link targets keep their mode and bytes, the data folder stays empty."""
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"the operator's own file\n")
+    outside.chmod(0o644)
+    outside_folder = tmp_path / "outside-folder"
+    outside_folder.mkdir()
+    outside_folder.chmod(0o755)
+
+    def member(name, kind=tarfile.REGTYPE, payload=b"", link=""):
+        info = tarfile.TarInfo(name)
+        info.type, info.linkname, info.size, info.mode = kind, link, len(payload), 0o644
+        return info, io.BytesIO(payload) if payload else None
+
+    cases = [
+        ("a symbolic link", [member("sotube.sqlite", tarfile.SYMTYPE, link=str(outside)),
+                             member("secret.key", tarfile.SYMTYPE, link=str(outside)),
+                             member("media", tarfile.SYMTYPE, link=str(outside_folder))]),
+        ("a symbolic link", [member("sotube.sqlite", payload=b"x"),
+                             member("media/song.mp3", tarfile.SYMTYPE, link="../../outside.txt")]),
+        ("a hard link", [member("sotube.sqlite", payload=b"x"),
+                         member("secret.key", tarfile.LNKTYPE, link=str(outside))]),
+        ("a character device", [member("sotube.sqlite", payload=b"x"), member("media/null", tarfile.CHRTYPE)]),
+        ("a FIFO", [member("sotube.sqlite", payload=b"x"), member("media/pipe", tarfile.FIFOTYPE)]),
+        ("never does", [member("sotube.sqlite", payload=b"x"), member(str(tmp_path / "abs.txt"), payload=b"x")]),
+        ("never does", [member("sotube.sqlite", payload=b"x"), member("media/../../up.txt", payload=b"x")]),
+    ]
+    for n, (expected, members) in enumerate(cases):
+        archive = tmp_path / f"evil{n}.tar"
+        with tarfile.open(archive, "w", format=tarfile.GNU_FORMAT) as tar:
+            for info, payload in members:
+                tar.addfile(info, payload)
+        target = tmp_path / f"target{n}"
+        target.mkdir()
+        refused = cli("restore", str(archive), data=target, check=False)
+        assert refused.returncode != 0, (expected, refused.stdout)
+        assert expected in refused.stderr and "nothing was restored" in refused.stderr, refused.stderr
+        assert not (target / "data").exists() or not os.listdir(target / "data"), expected
+        assert oct(outside.stat().st_mode & 0o7777) == "0o644", expected
+        assert outside.read_bytes() == b"the operator's own file\n", expected
+        assert oct(outside_folder.stat().st_mode & 0o7777) == "0o755" and not os.listdir(outside_folder)
+        assert not (tmp_path / "abs.txt").exists() and not (tmp_path / "up.txt").exists()
+
+
+def test_restore_writes_files_0600_and_folders_0700_whatever_the_archive_says(tmp_path):
+    """A setuid, world-writable file and a world-writable folder in a backup come back as the store's
+    own: files 0600, folders 0700."""
+    live = tmp_path / "live"
+    live.mkdir()
+    cli("ledger", "verify", data=live)  # an empty store
+    archive = tmp_path / "store.tar"
+    cli("backup", str(archive), data=live)
+    with tarfile.open(archive, "a") as tar:
+        folder = tarfile.TarInfo("media/shared")
+        folder.type, folder.mode = tarfile.DIRTYPE, 0o777
+        tar.addfile(folder)
+        for name, mode in [("media/shared/setuid.bin", 0o4755), ("media/open.txt", 0o666)]:
+            info = tarfile.TarInfo(name)
+            info.size, info.mode = 5, mode
+            tar.addfile(info, io.BytesIO(b"bytes"))
+    target = tmp_path / "target"
+    target.mkdir()
+    result = cli("restore", str(archive), data=target)
+    assert "ledger exact" in result.stdout, result.stdout
+    data = target / "data"
+    assert (data / "media" / "shared" / "setuid.bin").read_bytes() == b"bytes"
+    modes = modes_under(data)
+    for name in ("sotube.sqlite", "secret.key", "media/shared/setuid.bin", "media/open.txt", "media/shared"):
+        assert name in modes, sorted(modes)
+    for name, mode in modes.items():
+        kind = "folder" if stat.S_ISDIR(mode) else "file"
+        assert stat.S_ISDIR(mode) or stat.S_ISREG(mode), name
+        assert oct(mode & 0o7777) == ("0o700" if kind == "folder" else "0o600"), (name, oct(mode))
