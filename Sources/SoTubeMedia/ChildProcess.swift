@@ -80,11 +80,11 @@ public final class ChildProcess: @unchecked Sendable {
         self.errorOutput = errorOutput
     }
 
-    /// Asks the child to end (SIGTERM) if it has not been waited for yet.
-    public func terminate() {
+    /// Asks the child to end (SIGTERM, or `signal`) if it has not been waited for yet.
+    public func terminate(signal: Int32 = SIGTERM) {
         lock.lock()
         defer { lock.unlock() }
-        if exitStatus == nil { kill(pid, SIGTERM) }
+        if exitStatus == nil { kill(pid, signal) }
     }
 
     /// Blocks until the child ends: its exit code, or 128 + the signal that ended it.

@@ -101,7 +101,9 @@ func subsonicController(_ services: AppServices) -> SubsonicController {
         items: SubsonicItems(mediaRoot: services.configuration.mediaDirectory), clock: services.clock)
     let media = SubsonicMediaDeps(
         media: services.media, library: library, tools: MediaTools(),
-        coverCache: services.configuration.mediaDirectory.appendingPathComponent("cache/covers"))
+        coverCache: services.configuration.mediaDirectory.appendingPathComponent("cache/covers"),
+        transcodes: TranscodeSlots(
+            perUser: services.configuration.transcodesPerUser, perServer: services.configuration.transcodes))
     return SubsonicController(
         authenticator: SubsonicAuthenticator(
             store: services.appPasswordStore, sealer: services.appPasswords.sealer,

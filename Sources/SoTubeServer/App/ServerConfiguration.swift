@@ -29,6 +29,10 @@ public struct ServerConfiguration: Sendable {
     public var preview = PreviewPolicy(seconds: 30)
     /// Media workers `serve` runs (jobs after an import: previews, renditions, loudness); 0 for none.
     public var mediaWorkers = 1
+    /// ffmpeg processes Subsonic `stream` may run to transcode, in all (`SOTUBE_TRANSCODES`;
+    /// default: two per processor) and per user (`SOTUBE_TRANSCODES_PER_USER`, default 2).
+    public var transcodes = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+    public var transcodesPerUser = 2
     /// Seed the demo catalog into an empty store at start.
     public var seedsDemoCatalog = true
     /// Whether coins can be bought: the sandbox provider (test cards, no real money) or not at all.
@@ -140,6 +144,11 @@ extension ServerConfiguration {
         }
         configuration.peoplePerAddress =
             try reader.int(nil, flag: nil, variable: "SOTUBE_PEOPLE_PER_ADDRESS", in: 1...10_000) ?? 1
+        if let transcodes = try reader.int(nil, flag: nil, variable: "SOTUBE_TRANSCODES", in: 1...1000) {
+            configuration.transcodes = transcodes
+        }
+        configuration.transcodesPerUser =
+            try reader.int(nil, flag: nil, variable: "SOTUBE_TRANSCODES_PER_USER", in: 1...100) ?? 2
         configuration.trustedProxies = Set(
             (environment["SOTUBE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)

@@ -12,6 +12,8 @@ struct SubsonicMediaDeps: Sendable {
     let tools: MediaTools
     /// Where resized cover art is kept (`DATA/media/cache/covers`).
     let coverCache: URL
+    /// How many ffmpeg processes `stream` may run (per user, in all).
+    let transcodes: TranscodeSlots
     let files = FileResponder(openFiles: OpenFiles())
 }
 
@@ -68,9 +70,24 @@ enum SubsonicMediaMethods {
                 extraHeaders: privateHeaders())
         }
         let bitRate = maxBitRate > 0 ? min(maxBitRate, 320) : codec.defaultBitRate
+        let head = call.request.method == .head
+        var slot: TranscodeSlots.Slot?
+        if !head {
+            switch deps.transcodes.take(userID: call.userID) {
+            case .success(let taken): slot = taken
+            case .failure(.user):
+                throw SubsonicError.generic(
+                    "Too many transcoded streams at once: at most \(deps.transcodes.perUser) per user. "
+                        + "Stop one, or play the original (format=raw).")
+            case .failure(.server):
+                throw SubsonicError.generic(
+                    "The server is transcoding as many streams as it can (\(deps.transcodes.perServer)): try again "
+                        + "in a moment, or play the original (format=raw).")
+            }
+        }
         return SubsonicTranscoder(ffmpeg: deps.tools.ffmpeg).response(
-            file: file.url, codec: codec, bitRate: max(32, bitRate), offset: offset,
-            head: call.request.method == .head, headers: privateHeaders())
+            file: file.url, codec: codec, bitRate: max(32, bitRate), offset: offset, head: head,
+            headers: privateHeaders(), slot: slot)
     }
 
     /// An owned album's artwork (an album id, or a song's or artist's id), with `size` the longest

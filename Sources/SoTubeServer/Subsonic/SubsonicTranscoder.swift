@@ -3,9 +3,13 @@ import HTTPTypes
 import Hummingbird
 import SoTubeMedia
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `stream` with `format=mp3|opus` or a `maxBitRate` below the original's: ffmpeg's output sent as
-/// it is produced (no length, no ranges). The ffmpeg process ends with the response, also when the
-/// player hangs up.
+/// the player takes it (no length, no ranges). The ffmpeg process ends with the response, also when
+/// the player hangs up; how many run at once is bounded (`TranscodeSlots`).
 struct SubsonicTranscoder: Sendable {
     enum Codec: String, Sendable {
         case mp3
@@ -30,60 +34,73 @@ struct SubsonicTranscoder: Sendable {
         return arguments + ["-b:a", "\(bitRate)k", "pipe:1"]
     }
 
-    func response(file: URL, codec: Codec, bitRate: Int, offset: Int, head: Bool, headers: HTTPFields) -> Response {
+    /// A player that takes nothing for this long (seconds) ends its transcoding: ffmpeg is stopped
+    /// and its slot given back (the bytes already made are still sent if the player reads on).
+    static let stallLimit: Double = 120
+
+    /// The answer; its body runs ffmpeg holding `slot`, and reads ffmpeg's next piece only once the
+    /// player has taken the previous one (the response writer's `write` waits for the socket), so a
+    /// player that reads nothing holds one piece here, not the song.
+    func response(
+        file: URL, codec: Codec, bitRate: Int, offset: Int, head: Bool, headers: HTTPFields, slot: TranscodeSlots.Slot?
+    ) -> Response {
         var headers = headers
         headers[.contentType] = codec.contentType
         if head { return Response(status: .ok, headers: headers) }
         let arguments = self.arguments(file: file, codec: codec, bitRate: bitRate, offset: offset)
         let ffmpeg = self.ffmpeg
         let body = ResponseBody { writer in
-            let run = try TranscodeRun(ffmpeg: ffmpeg, arguments: arguments)
-            do {
-                for await chunk in run.chunks() {
-                    try await writer.write(ByteBuffer(bytes: chunk))
-                }
-            } catch {
-                run.stop()
-                throw error
+            let run = try TranscodeRun(ffmpeg: ffmpeg, arguments: arguments, slot: slot)
+            // However the answer ends (done, the player hung up, an error), ffmpeg ends with it.
+            defer { run.stop() }
+            while let chunk = await run.next() {
+                let stalled = DispatchWorkItem { run.stop() }
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.stallLimit, execute: stalled)
+                defer { stalled.cancel() }
+                try await writer.write(chunk)
             }
-            run.stop()
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
     }
 }
 
-/// One ffmpeg process and its output, read on a Dispatch thread (never on the concurrency pool).
-private final class TranscodeRun: @unchecked Sendable {
+/// One ffmpeg process and its output, read on a Dispatch thread (never on the concurrency pool) one
+/// piece at a time, when asked.
+private final class TranscodeRun: Sendable {
     private let child: ChildProcess
+    static let pieceSize = 64 * 1024
 
-    init(ffmpeg: String, arguments: [String]) throws {
+    init(ffmpeg: String, arguments: [String], slot: TranscodeSlots.Slot?) throws {
         child = try ChildProcess(ffmpeg, arguments, stdout: .capture, stderr: .discard)
-        // Reap it whenever it ends, however the answer ends.
-        DispatchQueue.global(qos: .utility).async { [child] in child.wait() }
-    }
-
-    /// The output as it comes; ends when ffmpeg closes it. Stops ffmpeg when the reader goes away.
-    func chunks() -> AsyncStream<Data> {
-        AsyncStream { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                guard let reader = self.child.output else {
-                    continuation.finish()
-                    return
-                }
-                while true {
-                    let data = reader.availableData
-                    if data.isEmpty { break }
-                    continuation.yield(data)
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in self.stop() }
+        // Reap it whenever it ends, however the answer ends; only then is its slot free.
+        DispatchQueue.global(qos: .utility).async { [child] in
+            child.wait()
+            slot?.release()
         }
     }
 
-    /// Ends ffmpeg if it still runs (the player hung up, or it is done).
+    /// ffmpeg's next piece of output (at most 64 KiB), nil when it is done (or was stopped).
+    func next() async -> ByteBuffer? {
+        guard let descriptor = child.output?.fileDescriptor else { return nil }
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                var buffer = ByteBufferAllocator().buffer(capacity: Self.pieceSize)
+                let count = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: Self.pieceSize) { bytes in
+                    while true {
+                        let read = Glibc.read(descriptor, bytes.baseAddress, Self.pieceSize)
+                        if read >= 0 { return read }
+                        if errno != EINTR { return 0 }
+                    }
+                }
+                continuation.resume(returning: count > 0 ? buffer : nil)
+            }
+        }
+    }
+
+    /// Ends ffmpeg at once if it still runs (SIGKILL: a SIGTERMed ffmpeg blocked on a full pipe
+    /// would wait for a reader that never comes).
     func stop() {
-        child.terminate()
+        child.terminate(signal: SIGKILL)
     }
 }
