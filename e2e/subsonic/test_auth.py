@@ -52,6 +52,18 @@ def test_errors_have_their_codes_and_http_200(store):
     assert root.get("status") == "failed" and root.find(NS + "error").get("code") == "44"
 
 
+def test_ping_and_get_license_need_credentials_like_every_method_but_extensions(store):
+    """The Subsonic API: a missing `u` (and no `apiKey`) is 10, "Required parameter is missing"."""
+    for method in ("ping", "getLicense"):
+        envelope = call(store.base, method)
+        assert error_code(envelope) == 10, envelope
+        assert "missing" in envelope["error"]["message"]
+        root = call_xml(store.base, method)
+        assert root.get("status") == "failed" and root.find(NS + "error").get("code") == "10"
+        assert error_code(call(store.base, method, auth={"u": "alice", "p": "wrong"})) == 40
+        assert call(store.base, method, auth={"apiKey": store.alice_key["secret"]})["status"] == "ok"
+
+
 def test_extensions_need_no_credentials(store):
     envelope = call(store.base, "getOpenSubsonicExtensions")
     names = {extension["name"] for extension in envelope["openSubsonicExtensions"]}

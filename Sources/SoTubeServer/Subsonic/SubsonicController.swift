@@ -32,11 +32,9 @@ typealias SubsonicMethod = @Sendable (SubsonicCall) async throws -> SubsonicOutc
 struct SubsonicController: Sendable {
     let authenticator: SubsonicAuthenticator
     let methods: [String: SubsonicMethod]
-    /// Answer without credentials.
+    /// Answer without credentials (OpenSubsonic: only this one); every other method, `ping` and
+    /// `getLicense` included, answers 10 when there are none.
     static let open: Set<String> = ["getOpenSubsonicExtensions"]
-    /// Answer without credentials, but check them when given (clients test a connection with `ping`).
-    static let openUnlessCredentialed: Set<String> = ["ping", "getLicense"]
-    static let credentialParameters = ["apiKey", "u", "p", "t", "s"]
     /// Methods that answer without reading the caller's library.
     static let withoutLibrary: Set<String> = ["ping", "getLicense", "getOpenSubsonicExtensions", "tokenInfo"]
 
@@ -62,8 +60,7 @@ struct SubsonicController: Sendable {
                 throw SubsonicError(code: 0, message: "Unknown method: \(name)")
             }
             var user: User?
-            let credentialed = Self.credentialParameters.contains { parameters.has($0) }
-            if !Self.open.contains(name) && (credentialed || !Self.openUnlessCredentialed.contains(name)) {
+            if !Self.open.contains(name) {
                 user = try await authenticator.authenticate(
                     try SubsonicCredentials.from(parameters), client: context.clientAddress)
             }
