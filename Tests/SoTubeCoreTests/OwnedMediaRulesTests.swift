@@ -15,6 +15,27 @@ struct OwnedMediaRulesTests {
         #expect(DownloadName.clean("../../etc/passwd") == "_.._etc_passwd")
     }
 
+    @Test func downloadNamesDropDirectionOverridesAndOtherInvisibleFormatCharacters() {
+        // Shown as "clip3pm.exe.jpg" with the override kept.
+        #expect(
+            DownloadName.song(artist: "A", title: "clip\u{202E}gpj.exe", fileExtension: "mp3") == "A - clipgpj.exe.mp3")
+        let controls: [UInt32] = [
+            0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C, 0xFEFF,
+            0x2028, 0x2029,
+        ]
+        for value in controls {
+            let scalar = Unicode.Scalar(value).map { String(Character($0)) } ?? ""
+            #expect(DownloadName.clean("a\(scalar)b \(scalar) c") == "ab c", "U+\(String(value, radix: 16))")
+            #expect(
+                DownloadName.albumEntry(
+                    trackNumber: 1, discNumber: 1, multiDisc: false, artist: "x\(scalar)", title: "y",
+                    fileExtension: "mp3") == "01 - x - y.mp3")
+            #expect(DownloadName.album(artist: "\(scalar)", title: "z") == "Untitled - z.zip")
+        }
+        // The joiners stay: scripts and emoji sequences need them.
+        #expect(DownloadName.clean("می\u{200C}خواهم") == "می\u{200C}خواهم")
+    }
+
     @Test func albumEntriesAreNumberedInTrackOrder() {
         #expect(
             DownloadName.albumEntry(

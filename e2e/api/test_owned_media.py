@@ -16,7 +16,9 @@ from openapi_spec_validator import validate
 
 from conftest import Server, cli, free_port
 
-ARTIST = "Zoë Ünder*Score"  # non-ASCII letters and a "*": the name must stay Unicode but safe
+# Non-ASCII letters, a "*" and a right-to-left override (U+202E … U+202C): the name must stay Unicode
+# but safe, and the override must not reach a file name (it would show "…3pm.exe.jpg" for "…gpj.exe.mp3").
+ARTIST = "Zoë Ünder*\u202eScore\u202c"
 SONGS = [(1, "Ōne: Begin", 440, "mp3"), (2, "Two", 550, "mp3"), (3, "Thrée?", 660, "mp3"), (4, "Lossless", 770, "flac")]
 
 

@@ -1,20 +1,34 @@
 import Foundation
 
 /// File names for downloads (SPEC P9): `Artist - Title.ext` for a song, numbered entries inside an
-/// album's ZIP. Unicode is kept; characters that no file system or shell takes well are replaced.
+/// album's ZIP. Unicode is kept; characters that no file system or shell takes well are replaced, and
+/// invisible format characters are dropped (a right-to-left override would show `clip\u{202E}gpj.exe.mp3`
+/// as `clip3pm.exe.jpg`).
 public enum DownloadName {
+    /// Characters left out: Unicode format characters (general category Cf: the direction marks,
+    /// embeddings, overrides and isolates U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, U+061C, the
+    /// byte order mark, invisible operators …), but the joiners U+200C and U+200D that some scripts and
+    /// emoji need; also line and paragraph separators.
+    static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value == 0x200C || scalar.value == 0x200D { return false }
+        switch scalar.properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+
     /// Characters replaced by `_`: path separators, Windows' reserved ones and controls.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         "/\\:*?\"<>|".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F
             || (0x80...0x9F).contains(scalar.value)
     }
 
-    /// `text` with unsafe characters replaced, runs of spaces folded, no leading or trailing dots or
+    /// `text` with format characters dropped, unsafe ones replaced, runs of spaces folded, no leading or trailing dots or
     /// spaces, at most 120 characters; "Untitled" when nothing is left.
     public static func clean(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
-        for scalar in text.unicodeScalars {
+        for scalar in text.unicodeScalars where !isDropped(scalar) {
             let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
             let replaced: Unicode.Scalar = isUnsafe(scalar) ? "_" : scalar
             if isSpace && lastWasSpace { continue }
