@@ -59,6 +59,11 @@ public struct LocalMediaStore: MediaStore {
     }
 
     public func put(_ key: String, from staged: URL) throws {
+        // The owner's alone, like the rest of the data folder: a file copied as it was imported
+        // keeps its 0644 (a copy keeps the source's mode; the umask applies to new files only).
+        guard chmod(staged.path, 0o600) == 0 else {
+            throw MediaToolError("cannot make \(staged.lastPathComponent) private (errno \(errno))")
+        }
         // Atomic (POSIX): a reader sees the old file or the new one, never half of one.
         guard rename(staged.path, url(key).path) == 0 else {
             throw MediaToolError("cannot move \(staged.lastPathComponent) into place (errno \(errno))")

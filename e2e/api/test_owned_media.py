@@ -3,6 +3,7 @@ original bytes, a clean name, Range) and albums (a streamed ZIP that Python's zi
 for everyone else; embed pages and oEmbed; a moment on the share page; the profile photo."""
 import io
 import json
+import os
 import re
 import struct
 import subprocess
@@ -40,6 +41,7 @@ def store(tmp_path_factory):
                "-metadata", f"artist={ARTIST}", "-metadata", f"album_artist={ARTIST}", "-metadata",
                "album=Downloads Album", "-metadata", f"track={number}/4", *codec, str(path))
         sources[title] = path.read_bytes()
+        path.chmod(0o644)  # readable by all, as music folders are: the store's copies must not be
     ffmpeg("-f", "lavfi", "-i", "testsrc=size=320x320:rate=1", "-frames:v", "1", str(album / "cover.jpg"))
     cli("import", str(root / "music"), data=root)
     port = free_port()
@@ -117,6 +119,22 @@ def test_a_transcoded_song_offers_its_original_and_the_mp3(store):
     status, _, body = raw(server, f"/api/v1/albums/{store['album']}/download?format=mp3", token=store["owner"])
     names = zipfile.ZipFile(io.BytesIO(body)).namelist()
     assert status == 200 and names[2] == "04 - Zoë Ünder_Score - Lossless.mp3", names
+
+
+def test_every_imported_file_is_the_owners_alone(store):
+    """MP3s are kept as imported and a FLAC's original beside its MP3: copies of 0644 sources, they
+    still get the data folder's modes (files 0600, folders 0700)."""
+    media = store["root"] / "data" / "media"
+    seen = []
+    for root, dirs, files in os.walk(media):
+        for name in dirs:
+            mode = os.lstat(os.path.join(root, name)).st_mode
+            assert oct(mode & 0o7777) == "0o700", (os.path.join(root, name), oct(mode))
+        for name in files:
+            path = os.path.join(root, name)
+            seen.append(name)
+            assert oct(os.lstat(path).st_mode & 0o7777) == "0o600", (path, oct(os.lstat(path).st_mode))
+    assert "full.mp3" in seen and "original.flac" in seen, seen
 
 
 def test_everyone_but_the_owner_gets_404_for_a_song(store):
