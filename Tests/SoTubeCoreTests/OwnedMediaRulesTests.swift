@@ -78,7 +78,12 @@ struct OwnedMediaRulesTests {
         #expect(ImageUpload.sniff([0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
         #expect(ImageUpload.sniff([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]) == .png)
         #expect(ImageUpload.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
-        #expect(ImageUpload.sniff([0, 0, 0, 24] + Array("ftypheic".utf8)) == .heic)
+        // HEIF's container is MP4's: an MP4 video with the brand mif1 is no picture to hand to ffmpeg.
+        for brand in ["heic", "mif1", "msf1"] {
+            #expect(ImageUpload.sniff([0, 0, 0, 24] + Array("ftyp\(brand)".utf8)) == nil)
+            #expect(ImageUpload.looksLikeHEIF([0, 0, 0, 24] + Array("ftyp\(brand)".utf8)))
+        }
+        #expect(!ImageUpload.looksLikeHEIF([0, 0, 0, 24] + Array("ftypisom".utf8)))
         #expect(ImageUpload.sniff([0, 0, 0, 24] + Array("ftypisom".utf8)) == nil)  // an MP4 video
         #expect(ImageUpload.sniff(Array("GIF89a".utf8)) == nil)
         #expect(ImageUpload.sniff(Array("<svg xmlns=".utf8)) == nil)

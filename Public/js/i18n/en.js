@@ -292,7 +292,7 @@ export default {
   'avatar.alt': 'Your profile photo',
   'avatar.upload': 'Upload photo',
   'avatar.remove': 'Remove photo',
-  'avatar.hint': 'JPEG, PNG, WebP or HEIC, at most 10 MB. It is cropped to a square.',
+  'avatar.hint': 'JPEG, PNG or WebP, at most 10 MB. It is cropped to a square.',
   'avatar.tooBig': 'This file is larger than 10 MB. Choose a smaller picture.',
   'avatar.saved': 'Your profile photo was updated.',
   'avatar.removed': 'Your profile photo was removed.',

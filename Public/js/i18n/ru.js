@@ -293,7 +293,7 @@ export default {
   'avatar.alt': 'Ваше фото профиля',
   'avatar.upload': 'Загрузить фото',
   'avatar.remove': 'Удалить фото',
-  'avatar.hint': 'JPEG, PNG, WebP или HEIC, не больше 10 МБ. Фото обрезается до квадрата.',
+  'avatar.hint': 'JPEG, PNG или WebP, не больше 10 МБ. Фото обрезается до квадрата.',
   'avatar.tooBig': 'Файл больше 10 МБ. Выберите изображение поменьше.',
   'avatar.saved': 'Фото профиля обновлено.',
   'avatar.removed': 'Фото профиля удалено.',

@@ -144,7 +144,7 @@ function avatarPanel(me) {
       : h('span', { class: 'avatar-initial', 'aria-hidden': 'true' }, (me.displayName || me.username || '?').slice(0, 1).toUpperCase()));
     remove.hidden = !url;
   };
-  const input = h('input', { type: 'file', id: 'avatar-file', accept: 'image/jpeg,image/png,image/webp,image/heic,image/heif', class: 'sr-only' });
+  const input = h('input', { type: 'file', id: 'avatar-file', accept: 'image/jpeg,image/png,image/webp', class: 'sr-only' });
   const choose = h('label', { class: 'btn', for: 'avatar-file' }, t('avatar.upload'));
   const message = h('p', { class: 'field-error', role: 'alert', hidden: true });
   const remove = h('button', { class: 'btn', type: 'button', onclick: async () => {

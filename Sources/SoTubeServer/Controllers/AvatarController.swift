@@ -6,7 +6,7 @@ import SoTubeCore
 import SoTubeMedia
 
 /// The caller's profile photo (SPEC A6): `PUT /api/v1/me/avatar` with the image as the body (at most
-/// 10 MB; JPEG, PNG, WebP or HEIC where ffmpeg reads it), `GET|HEAD` it in a size, `DELETE` it.
+/// 10 MB; JPEG, PNG or WebP), `GET|HEAD` it in a size, `DELETE` it.
 struct AvatarController {
     let avatars: AvatarService
     let files = FileResponder()

@@ -41,9 +41,17 @@ public struct AvatarService: Sendable {
             throw Problem(.contentTooLarge, "The picture is larger than \(ImageUpload.maxBytes / 1024 / 1024) MB.")
         }
         guard let kind = ImageUpload.sniff(Array(bytes.prefix(32))) else {
+            // Nothing else reaches ffmpeg: an MP4 or MOV video with a HEIF brand is refused here.
+            if ImageUpload.looksLikeHEIF(Array(bytes.prefix(32))) {
+                throw Problem(
+                    .unsupportedMediaType,
+                    "HEIC pictures cannot be read here: save the photo as JPEG (on an iPhone: Settings › Camera › "
+                        + "Formats › Most Compatible) and upload that.",
+                    field: "avatar")
+            }
             throw Problem(
                 .unsupportedMediaType,
-                "This file is not a picture SoTube can read: use a JPEG, PNG, WebP or HEIC file.",
+                "This file is not a picture SoTube can read: use a JPEG, PNG or WebP file.",
                 field: "avatar")
         }
         guard tools.available else {

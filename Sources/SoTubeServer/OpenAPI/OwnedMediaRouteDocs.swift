@@ -45,12 +45,12 @@ extension RouteDocs {
                 responseContentType: "image/jpeg"),
             RouteDoc(
                 "PUT", "/api/v1/me/avatar",
-                "Upload a profile photo (the image file as the body: JPEG, PNG, WebP or HEIC, at most 10 MB); "
+                "Upload a profile photo (the image file as the body: JPEG, PNG or WebP, at most 10 MB); "
                     + "it is cropped square and stored in 64, 128 and 512 pixels",
                 tag: "accounts", auth: true, requestContentType: "image/*",
                 responses: [
                     200: ("Stored", "Avatar"), 401: ("Not logged in", nil), 413: ("Larger than 10 MB", nil),
-                    415: ("Not a JPEG, PNG, WebP or HEIC file", nil),
+                    415: ("Not a JPEG, PNG or WebP file (HEIC is not read)", nil),
                     422: ("Damaged, too small, or too many pixels (a decompression bomb)", nil),
                 ]),
             RouteDoc(
