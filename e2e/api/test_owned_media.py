@@ -314,8 +314,13 @@ def test_a_profile_photo_is_uploaded_cropped_shown_and_removed(store, tmp_path):
     assert raw(server, "/api/v1/me/avatar", token=store["other"])[0] == 404
     assert raw(server, "/api/v1/me/avatar")[0] == 401
 
+    video = tmp_path / "video.mp4"  # an MP4 video that calls itself a HEIF image (brand mif1)
+    ffmpeg("-f", "lavfi", "-i", "testsrc=size=320x240:rate=5", "-t", "1", "-c:v", "mpeg4", "-brand", "mif1",
+           str(video))
+    assert video.read_bytes()[4:12] == b"ftypmif1"
     refusals = [
         (b"just some text, not a picture\n" * 10, 415),
+        (video.read_bytes(), 415),  # never handed to ffmpeg's video decoders
         (b"\x89PNG\r\n\x1a\n" + b"\x00" * 200, 422),  # the signature of a PNG, but nothing readable
         (png_bytes(30000, 30000), 422),  # 900 megapixels in a small file: a decompression bomb
         (b"\xff\xd8\xff" + b"\x00" * (10 * 1024 * 1024 + 10), 413),
