@@ -1,5 +1,6 @@
-// Buying: confirmation first, then the purchase; not enough coins → Top up / Cancel (or, when the
-// store sells no coins, Redeem a gift code / Cancel); 409 → owned. A guest who logs in, or a buyer
+// Buying: confirmation first, then the purchase of the price shown (expectedPrice); not enough coins →
+// Top up / Cancel (or, when the store sells no coins, Redeem a gift code / Cancel); a price changed since
+// it was shown → the new price confirmed again, nothing charged meanwhile; other 409 → owned. A guest who logs in, or a buyer
 // who tops up, comes back to the same screen and is offered the same purchase again (intent.js).
 import { api, newIdempotencyKey } from './api.js';
 import * as endpoints from './endpoints.js';
@@ -7,6 +8,9 @@ import { t } from './i18n.js';
 import { dialog, toast, priceText } from './ui.js';
 import { state, setCoins, markOwned, isOwned } from './state.js';
 import { rememberPurchase, pendingPurchase, forgetPurchase } from './intent.js';
+
+/** 409 of a purchase whose price changed since it was shown: nothing was charged. */
+const PRICE_CHANGED = 'urn:sotube:problem:price-changed';
 
 async function askGuestToLogIn(item) {
   const choice = await dialog({
@@ -43,7 +47,7 @@ async function notEnoughCoins(missing, item) {
  * Buys a track ({trackId}) or an album ({albumId}). Resolves to true when the caller now owns it.
  * One idempotency key per user action, reused when the user presses Confirm again after a failure.
  */
-async function purchase({ kind, id, title, artist, price }) {
+async function purchase({ kind, id, title, artist, price, changedFrom }) {
   const item = { kind, id, title };
   if (!state.me) return askGuestToLogIn(item);
   // Confirming cannot work: say what is missing and go straight to the top-up.
@@ -53,9 +57,13 @@ async function purchase({ kind, id, title, artist, price }) {
   }
   const key = newIdempotencyKey();
   let outcome = null;
+  const confirmText = t('buy.confirmText', { title, artist, price: priceText(price), coins: priceText(state.me.coins) });
   const confirmed = await dialog({
-    title: kind === 'album' ? t('buy.confirmAlbumTitle') : t('buy.confirmTitle'),
-    body: t('buy.confirmText', { title, artist, price: priceText(price), coins: priceText(state.me.coins) }),
+    title: changedFrom !== undefined ? t('buy.priceChangedTitle')
+      : kind === 'album' ? t('buy.confirmAlbumTitle') : t('buy.confirmTitle'),
+    body: changedFrom !== undefined
+      ? `${t('buy.priceChangedText', { old: priceText(changedFrom), price: priceText(price) })} ${confirmText}`
+      : confirmText,
     actions: [
       { label: t('buy.cancel'), value: false },
       {
@@ -63,11 +71,14 @@ async function purchase({ kind, id, title, artist, price }) {
         run: async () => {
           try {
             const body = kind === 'album' ? { albumId: id } : { trackId: id };
+            if (typeof price === 'number') body.expectedPrice = price;
             const result = await api.post(endpoints.purchases, body, { headers: { 'Idempotency-Key': key } });
             outcome = { type: 'bought', result };
           } catch (error) {
             if (error.status === 402) outcome = { type: 'poor', missing: error.missingCoins };
-            else if (error.status === 409) outcome = { type: 'owned' };
+            else if (error.status === 409 && error.problem?.type === PRICE_CHANGED) {
+              outcome = { type: 'priceChanged', price: error.problem.price };
+            } else if (error.status === 409) outcome = { type: 'owned' };
             else throw error; // shown in the dialog; Confirm retries with the same key
           }
           return true;
@@ -76,6 +87,9 @@ async function purchase({ kind, id, title, artist, price }) {
     ],
   });
   if (!confirmed || !outcome) return false;
+  if (outcome.type === 'priceChanged' && typeof outcome.price === 'number') {
+    return purchase({ kind, id, title, artist, price: outcome.price, changedFrom: price });
+  }
   if (outcome.type === 'poor') {
     await notEnoughCoins(outcome.missing, item);
     return false;

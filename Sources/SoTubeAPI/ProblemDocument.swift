@@ -10,10 +10,12 @@ public struct ProblemDocument: Codable, Sendable, Equatable {
     public var missingCoins: Int?
     /// For 429: seconds to wait.
     public var retryAfter: Int?
+    /// For 409 of type ``ProblemType/priceChanged``: what the purchase costs now.
+    public var price: Int?
 
     public init(
         type: String = "about:blank", title: String, status: Int, detail: String, field: String? = nil,
-        missingCoins: Int? = nil, retryAfter: Int? = nil
+        missingCoins: Int? = nil, retryAfter: Int? = nil, price: Int? = nil
     ) {
         self.type = type
         self.title = title
@@ -22,6 +24,7 @@ public struct ProblemDocument: Codable, Sendable, Equatable {
         self.field = field
         self.missingCoins = missingCoins
         self.retryAfter = retryAfter
+        self.price = price
     }
 }
 
@@ -31,4 +34,8 @@ public enum ProblemType {
     /// 401 from `POST /api/v1/auth/login`: the password was right, but the account has two-step
     /// sign-in and the `totp` field was missing or held a wrong or used code. Ask for the code.
     public static let twoFactorRequired = "urn:sotube:problem:two-factor-required"
+    /// 409 from `POST /api/v1/purchases`: the request's `expectedPrice` is not what the purchase costs
+    /// now (a song was withdrawn or came back, a price was changed). Nothing was charged; `price` holds
+    /// the current price: show it and ask the buyer again.
+    public static let priceChanged = "urn:sotube:problem:price-changed"
 }

@@ -3,13 +3,18 @@ import Foundation
 // Wire types for buying songs and albums with coins (SPEC P3, P4, P6, P7).
 
 /// `POST /api/v1/purchases` body: exactly one of `trackId` or `albumId`; header `Idempotency-Key`
-/// (``SoTubeHeader/idempotencyKey``).
+/// (``SoTubeHeader/idempotencyKey``). `expectedPrice` is the price the buyer was shown and confirmed:
+/// when the purchase costs something else now, the answer is 409 of type
+/// ``ProblemType/priceChanged`` with the new `price`, and nothing is charged. Without it the current
+/// price is charged (older clients).
 public struct PurchaseRequest: Codable, Sendable, Equatable {
     public var trackId: String?
     public var albumId: String?
-    public init(trackId: String? = nil, albumId: String? = nil) {
+    public var expectedPrice: Int?
+    public init(trackId: String? = nil, albumId: String? = nil, expectedPrice: Int? = nil) {
         self.trackId = trackId
         self.albumId = albumId
+        self.expectedPrice = expectedPrice
     }
 }
 

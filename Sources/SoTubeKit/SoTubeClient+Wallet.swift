@@ -50,7 +50,8 @@ extension SoTubeClient {
     /// (it is `Codable`) and call `buy` with it again to retry later, e.g. after the app restarts.
     ///
     /// - Throws: ``SoTubeError/notEnoughCoins(missing:)``, ``SoTubeError/alreadyOwned``,
-    ///   ``SoTubeError/notFound``, or the last ``SoTubeError/offline(reason:)`` when every attempt
+    ///   ``SoTubeError/priceChanged(price:)`` (the intent's `expectedPrice` is not the price now; nothing
+    ///   was charged), ``SoTubeError/notFound``, or the last ``SoTubeError/offline(reason:)`` when every attempt
     ///   got no answer.
     @discardableResult
     public func buy(_ intent: PurchaseIntent) async throws -> PurchaseReceipt {
@@ -115,24 +116,39 @@ public struct PurchaseIntent: Sendable, Hashable, Codable {
     public let item: Item
     /// The key sent as `Idempotency-Key` with every attempt.
     public let idempotencyKey: String
+    /// The price the buyer was shown and agreed to (a song's `price`, an album's `priceForCaller`).
+    /// When the purchase costs something else by the time it arrives, nothing is charged and `buy`
+    /// throws ``SoTubeError/priceChanged(price:)``: show the new price and ask again. Nil charges
+    /// whatever it costs now.
+    public let expectedPrice: Int?
 
-    /// An intent to buy `item`, with a new random key unless one is given.
-    public init(_ item: Item, idempotencyKey: String = UUID().uuidString) {
+    /// An intent to buy `item` at `expectedPrice`, with a new random key unless one is given.
+    public init(_ item: Item, expectedPrice: Int? = nil, idempotencyKey: String = UUID().uuidString) {
         self.item = item
+        self.expectedPrice = expectedPrice
         self.idempotencyKey = idempotencyKey
     }
 
-    /// An intent to buy the song `id`, with a new key.
-    public static func track(_ id: String) -> PurchaseIntent { PurchaseIntent(.track(id)) }
+    /// An intent to buy the song `id` at the price shown, with a new key.
+    public static func track(_ id: String, expectedPrice: Int? = nil) -> PurchaseIntent {
+        PurchaseIntent(.track(id), expectedPrice: expectedPrice)
+    }
 
-    /// An intent to buy the album `id` (the songs not owned yet), with a new key.
-    public static func album(_ id: String) -> PurchaseIntent { PurchaseIntent(.album(id)) }
+    /// An intent to buy the album `id` (the songs not owned yet) at the price shown, with a new key.
+    public static func album(_ id: String, expectedPrice: Int? = nil) -> PurchaseIntent {
+        PurchaseIntent(.album(id), expectedPrice: expectedPrice)
+    }
+
+    /// The same purchase (and key) at a price the buyer agreed to after ``SoTubeError/priceChanged(price:)``.
+    public func confirming(price: Int) -> PurchaseIntent {
+        PurchaseIntent(item, expectedPrice: price, idempotencyKey: idempotencyKey)
+    }
 
     /// The request body this intent sends.
     public var request: PurchaseRequest {
         switch item {
-        case .track(let id): return PurchaseRequest(trackId: id)
-        case .album(let id): return PurchaseRequest(albumId: id)
+        case .track(let id): return PurchaseRequest(trackId: id, expectedPrice: expectedPrice)
+        case .album(let id): return PurchaseRequest(albumId: id, expectedPrice: expectedPrice)
         }
     }
 }

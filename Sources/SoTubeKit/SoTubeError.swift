@@ -16,6 +16,10 @@ public enum SoTubeError: Error, Sendable, Equatable {
     case notEnoughCoins(missing: Int)
     /// HTTP 409 on a purchase: the caller already owns the song (or every song of the album).
     case alreadyOwned
+    /// The purchase costs `price` now, not the price the buyer was shown (``PurchaseIntent/expectedPrice``):
+    /// nothing was charged. Show the new price and, if the buyer agrees, buy
+    /// ``PurchaseIntent/confirming(price:)``.
+    case priceChanged(price: Int)
     /// HTTP 404: no such song, album, artist, playlist, top-up, gift code or app password.
     case notFound
     /// HTTP 401: not logged in, the session ended, or the username or password is wrong.
@@ -45,6 +49,7 @@ public enum SoTubeError: Error, Sendable, Equatable {
         switch self {
         case .notEnoughCoins(let missing): return "Not enough coins: \(missing) more needed."
         case .alreadyOwned: return "You already own this."
+        case .priceChanged(let price): return "The price changed to \(price) coins; nothing was charged."
         case .notFound: return "Not found."
         case .unauthorized(let message), .twoFactorRequired(let message), .forbidden(let message),
             .server(_, let message),
@@ -76,6 +81,7 @@ public enum SoTubeError: Error, Sendable, Equatable {
         case 429:
             let seconds = problem?.retryAfter ?? retryAfterHeader.flatMap { Int($0) } ?? 1
             return .rateLimited(retryAfter: seconds)
+        case 409 where problem?.type == ProblemType.priceChanged: return .priceChanged(price: problem?.price ?? 0)
         case 409 where isPurchase: return .alreadyOwned
         case 409: return .conflict(field: problem?.field, message: detail)
         case 400, 422: return .validation(field: problem?.field, message: detail)

@@ -8,8 +8,10 @@ struct BuyCommand: AsyncParsableCommand {
         commandName: "buy",
         abstract: "Buy a song or an album with coins: buy song|album ID.",
         discussion: """
-            Asks before buying unless --yes is given. When coins are short it says how many are
-            missing, starts a top-up and prints its checkout address (exit code 3).
+            Asks before buying unless --yes is given, and buys at the price shown: when the price
+            changed meanwhile nothing is charged and it asks again at the new price (with --yes it
+            says so and stops, exit code 1). When coins are short it says how many are missing,
+            starts a top-up and prints its checkout address (exit code 3).
             """)
     enum Kind: String, ExpressibleByArgument, CaseIterable {
         case song, album
@@ -29,32 +31,45 @@ struct BuyCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await options.run { client, terminal in
-            let (title, price, owned, intent) = try await describe(client)
+            var (title, price, owned, intent) = try await describe(client)
             if owned {
                 if terminal.json { return try terminal.printJSON(["alreadyOwned": true]) }
                 return terminal.line("You already own \(title). Nothing was charged.")
             }
-            if !yes {
-                let balance = try await client.wallet().coins
-                guard terminal.confirm("Buy \(title) for \(Show.coins(price))? You have \(Show.coins(balance)).")
-                else {
-                    terminal.note("Cancelled; nothing was bought.")
-                    throw ExitCode(ExitStatus.cancelled)
+            var question = "Buy \(title) for \(Show.coins(price))?"
+            while true {
+                if !yes {
+                    let balance = try await client.wallet().coins
+                    guard terminal.confirm("\(question) You have \(Show.coins(balance)).") else {
+                        terminal.note("Cancelled; nothing was bought.")
+                        throw ExitCode(ExitStatus.cancelled)
+                    }
                 }
-            }
-            do {
-                let receipt = try await client.buy(intent)
-                if terminal.json { return try terminal.printJSON(receipt.result) }
-                let purchase = receipt.result.purchase
-                terminal.line(
-                    terminal.paint("Bought", .green) + " \(purchase.title) for \(Show.coins(purchase.coins)). "
-                        + "Balance: \(Show.coins(receipt.result.coins)).")
-            } catch SoTubeError.notEnoughCoins(let missing) {
-                try await offerTopUp(client, terminal, missing: missing)
-                throw ExitCode(ExitStatus.notEnoughCoins)
-            } catch SoTubeError.alreadyOwned {
-                if terminal.json { return try terminal.printJSON(["alreadyOwned": true]) }
-                terminal.line("You already own \(title). Nothing was charged.")
+                do {
+                    let receipt = try await client.buy(intent)
+                    if terminal.json { return try terminal.printJSON(receipt.result) }
+                    let purchase = receipt.result.purchase
+                    return terminal.line(
+                        terminal.paint("Bought", .green) + " \(purchase.title) for \(Show.coins(purchase.coins)). "
+                            + "Balance: \(Show.coins(receipt.result.coins)).")
+                } catch SoTubeError.priceChanged(let now) {
+                    let change =
+                        "The price of \(title) changed from \(Show.coins(price)) to \(Show.coins(now)) since it was shown; nothing was charged."
+                    if yes {
+                        terminal.fail(change + " Run the command again to buy it at the new price.")
+                        throw ExitCode(ExitStatus.failure)
+                    }
+                    terminal.note(change)
+                    question = "Buy \(title) for \(Show.coins(now)) now?"
+                    price = now
+                    intent = intent.confirming(price: now)
+                } catch SoTubeError.notEnoughCoins(let missing) {
+                    try await offerTopUp(client, terminal, missing: missing)
+                    throw ExitCode(ExitStatus.notEnoughCoins)
+                } catch SoTubeError.alreadyOwned {
+                    if terminal.json { return try terminal.printJSON(["alreadyOwned": true]) }
+                    return terminal.line("You already own \(title). Nothing was charged.")
+                }
             }
         }
     }
@@ -64,13 +79,16 @@ struct BuyCommand: AsyncParsableCommand {
         switch kind {
         case .song:
             let track = try await client.track(id).track
-            return ("“\(track.title)” by \(track.artistName)", track.price, track.owned, .track(id))
+            return (
+                "“\(track.title)” by \(track.artistName)", track.price, track.owned,
+                .track(id, expectedPrice: track.price)
+            )
         case .album:
             let detail = try await client.album(id)
             let owned = !detail.tracks.isEmpty && detail.tracks.allSatisfy(\.owned)
             return (
                 "the album “\(detail.album.title)” by \(detail.album.artistName)", detail.priceForCaller, owned,
-                .album(id)
+                .album(id, expectedPrice: detail.priceForCaller)
             )
         }
     }

@@ -86,6 +86,21 @@ import Testing
         #expect(try await server.services.commerce.verifyLedger().isExact)
     }
 
+    /// Issue 28: a purchase carries the price the buyer saw; when it is not the price now, nothing is
+    /// charged and the SDK says what it costs, so the app can ask again.
+    @Test(arguments: TestEngine.enabled) func aChangedPriceIsAskedAgain(engine: TestEngine) async throws {
+        let server = try LiveServer.on(engine)
+        let (client, username) = try await server.newUser("price")
+        try await server.grant(username, 100)
+        let price = try await client.track("t3").track.price
+        let stale = PurchaseIntent.track("t3", expectedPrice: price + 5)
+        await #expect(throws: SoTubeError.priceChanged(price: price)) { try await client.buy(stale) }
+        #expect(try await client.wallet().coins == 100)
+        let receipt = try await client.buy(stale.confirming(price: price))
+        #expect(receipt.result.purchase.coins == price && receipt.result.coins == 100 - price)
+        #expect(try await server.services.commerce.verifyLedger().isExact)
+    }
+
     @Test(arguments: TestEngine.enabled) func aServerThatSellsNoCoinsSaysSo(engine: TestEngine) async throws {
         let paymentsOff: @Sendable (inout ServerConfiguration) -> Void = { $0.payments = .off }
         try await LiveServer.start(engine: engine, configure: paymentsOff) { server in

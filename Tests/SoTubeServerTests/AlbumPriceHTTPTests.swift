@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SQLKit
 import SoTubeAPI
 import SoTubeCore
 import Testing
@@ -54,6 +55,48 @@ import Testing
                 #expect(before - after == page.priceForCaller)
                 if item.ownedFirst.isEmpty { #expect(page.album.price == page.priceForCaller) }
             }
+        }
+    }
+}
+
+/// Issue 28, "Money": a withdrawn song changes the album's price everywhere it is shown, and a purchase
+/// charges only the price the buyer confirmed.
+@Suite struct ConfirmedPriceHTTPTests {
+    @Test func aPriceChangedSinceItWasShownIsA409AndChargesNothing() async throws {
+        let app = try await TestApp.make()
+        let tracks = try await CommerceFixture.album(app, "a1", prices: [10, 10, 10])
+        try await app.run { client in
+            let token = try await client.register("alice")
+            try await CommerceFixture.grant(app, "alice", 100)
+            let shown = try await client.json(.get, "/api/v1/albums/a1", token: token).decode(AlbumDetailDTO.self)
+            #expect(shown.priceForCaller == 24 && shown.album.price == 24)
+            try await app.services.database.backend.transaction { sql in
+                try await sql.raw("UPDATE tracks SET withdrawn_at = 1 WHERE id = \(bind: tracks[2])").run()
+            }
+            try await Task.sleep(for: .milliseconds(300))  // the catalog cache looks at the version every 250 ms
+            let page = try await client.json(.get, "/api/v1/albums/a1", token: token).decode(AlbumDetailDTO.self)
+            #expect(page.priceForCaller == 16, "the album page")
+            #expect(page.album.price == 16 && page.album.trackCount == 2, "the summary in the album response")
+            let embed = try await client.execute(uri: "/embed/album/a1", method: .get)
+            #expect(embed.text.contains("Buy · 16 coins"), "the embed page")
+
+            // The dialog showed 24: 409 with the price now; nothing is charged.
+            let changed = try await client.buy(
+                PurchaseRequest(albumId: "a1", expectedPrice: 24), key: "k1", token: token)
+            changed.expectProblem(.conflict, field: "expectedPrice")
+            #expect(changed.problem?.type == ProblemType.priceChanged && changed.problem?.price == 16)
+            #expect(try await client.wallet(token).coins == 100)
+
+            // Confirmed again at 16 (same key): charged 16.
+            let bought = try await client.buy(
+                PurchaseRequest(albumId: "a1", expectedPrice: 16), key: "k1", token: token)
+            #expect(bought.status == .created)
+            #expect(try bought.decode(PurchaseResultDTO.self).purchase.coins == 16)
+            #expect(try await client.wallet(token).coins == 84)
+
+            let negative = try await client.buy(
+                PurchaseRequest(trackId: tracks[0], expectedPrice: -1), key: "k2", token: token)
+            negative.expectProblem(.unprocessableContent, field: "expectedPrice")
         }
     }
 }

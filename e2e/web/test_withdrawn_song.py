@@ -49,3 +49,46 @@ def test_a_withdrawn_song_has_no_buy_button(page, server, needs):
     finally:
         set_withdrawn(first["id"], False)
         wait_until_served(page, server, album["album"]["id"], first["id"], False)
+
+
+def test_a_price_that_changed_after_it_was_shown_is_asked_again(page, server, needs):
+    """Issue 28: the album page showed one price, a song was withdrawn meanwhile; Confirm charges nothing,
+    says the new price and asks again; the second Confirm charges the new price."""
+    needs("catalog", "commerce", "media")
+    import os
+    import subprocess
+    from conftest import ROOT
+    from webhelpers import coins_shown, register
+    username, _ = register(page, server)
+    binary = os.environ.get("SOTUBE_BIN", str(ROOT / ".build" / "debug" / "sotube"))
+    subprocess.run([binary, "coins", "grant", username, "1000", "--data", DATA_DIR[0]], check=True,
+                   capture_output=True, timeout=120)
+    home = page.request.get(server + "/api/v1/store/home").json()
+    # An album nobody has bought in this test run, whose songs are all on sale.
+    album = page.request.get(server + f"/api/v1/albums/{home['newReleases'][-1]['id']}").json()
+    album_id, victim = album["album"]["id"], album["tracks"][-1]
+    page.goto(server + f"/#/album/{album_id}")
+    page.reload()  # the coins granted from the CLI
+    before = album["priceForCaller"]
+    buy = page.locator(".album-buy").get_by_role("button", name="Buy album")
+    expect(buy).to_be_visible()
+    set_withdrawn(victim["id"], True)
+    try:
+        wait_until_served(page, server, album_id, victim["id"], True)
+        now = page.request.get(server + f"/api/v1/albums/{album_id}").json()["priceForCaller"]
+        assert now < before
+        coins = coins_shown(page)
+        buy.click()
+        first = page.locator("dialog.dialog").filter(has=page.get_by_role("heading", name="Buy this album?"))
+        expect(first).to_contain_text(f"{before} coins")
+        first.get_by_role("button", name="Confirm").click()
+        again = page.locator("dialog.dialog").filter(has=page.get_by_role("heading", name="The price changed"))
+        expect(again).to_be_visible(timeout=15000)
+        expect(again).to_contain_text(f"{now} coins")
+        assert coins_shown(page) == coins, "nothing was charged at the old price"
+        again.get_by_role("button", name="Confirm").click()
+        expect(again).to_be_hidden(timeout=15000)
+        expect(page.locator("#coins")).to_contain_text(str(coins - now))
+    finally:
+        set_withdrawn(victim["id"], False)
+        wait_until_served(page, server, album_id, victim["id"], False)

@@ -80,13 +80,18 @@ public struct CatalogAlbum: Sendable, Equatable {
     public var genre: String?
     /// `albums.price`: the bundle price when the operator set one.
     public var operatorPrice: Int?
+    /// Its songs on sale (withdrawn songs are not counted).
     public var trackCount: Int
+    /// The price of every song of the album, withdrawn ones included (`AlbumPricing` scales by it).
     public var trackPriceSum: Int
+    /// The price of its songs on sale.
+    public var onSalePriceSum: Int
     public var explicit: Bool
 
     public init(
         id: String, title: String, artistID: String, artistName: String, releaseDate: String?, year: Int?,
-        genre: String?, operatorPrice: Int?, trackCount: Int, trackPriceSum: Int, explicit: Bool
+        genre: String?, operatorPrice: Int?, trackCount: Int, trackPriceSum: Int, onSalePriceSum: Int? = nil,
+        explicit: Bool
     ) {
         self.id = id
         self.title = title
@@ -98,12 +103,14 @@ public struct CatalogAlbum: Sendable, Equatable {
         self.operatorPrice = operatorPrice
         self.trackCount = trackCount
         self.trackPriceSum = trackPriceSum
+        self.onSalePriceSum = onSalePriceSum ?? trackPriceSum
         self.explicit = explicit
     }
 
-    /// What the whole album costs someone who owns none of its songs (see `AlbumPricing`).
+    /// What the album costs someone who owns none of its songs: the price its page shows a new buyer
+    /// and the coins that buyer is charged (`SaleRules.albumListPrice`).
     public var price: Int {
-        AlbumPricing.price(trackPriceSum: trackPriceSum, unownedPriceSum: trackPriceSum, operatorPrice: operatorPrice)
+        SaleRules.albumListPrice(priceSum: trackPriceSum, onSalePriceSum: onSalePriceSum, operatorPrice: operatorPrice)
     }
 }
 

@@ -39,12 +39,15 @@ public struct PurchaseCommand: Sendable {
     public var purchaseID: String
     public var ledgerEntryID: String
     public var now: Date
+    /// The price the buyer confirmed, when the client sent it (`SaleRules.confirm`).
+    public var expectedPrice: Int?
 
     public init(
         userID: String, target: PurchaseTarget, idempotencyKey: String, purchaseID: String,
         ledgerEntryID: String,
-        now: Date
+        now: Date, expectedPrice: Int? = nil
     ) {
+        self.expectedPrice = expectedPrice
         self.userID = userID
         self.target = target
         self.idempotencyKey = idempotencyKey

@@ -9,6 +9,8 @@ extension DomainError {
         case .insufficientCoins(let missing): return "Not enough coins: \(missing) more needed."
         case .rateLimited(let seconds): return "Too many attempts; try again in \(seconds) seconds."
         case .idempotencyMismatch: return "This idempotency key was used with a different request."
+        case .priceChanged(let price):
+            return "The price changed to \(price) coins since it was shown; nothing was charged."
         }
     }
 }

@@ -18,4 +18,7 @@ public enum DomainError: Error, Equatable, Sendable {
     case rateLimited(retryAfterSeconds: Int)
     /// The same idempotency key came with a different request.
     case idempotencyMismatch
+    /// The buyer confirmed another price than the one charged now (it changed since): `price` is
+    /// the current one; nothing was charged.
+    case priceChanged(price: Int)
 }

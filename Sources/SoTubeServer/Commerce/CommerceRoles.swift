@@ -3,8 +3,10 @@ import SoTubeCore
 
 /// What the purchase routes need (SPEC P3, P4, P6, P7): `CommerceService` in the server, a fake in tests.
 public protocol PurchaseService: Sendable {
-    /// Buys once per `idempotencyKey`; a retry answers the first outcome with `replayed` set.
-    func purchase(userID: String, target: PurchaseTarget, idempotencyKey: String) async throws -> PurchaseOutcome
+    /// Buys once per `idempotencyKey`; a retry answers the first outcome with `replayed` set. With
+    /// `expectedPrice`, a purchase that costs something else now charges nothing (`SaleRules.confirm`).
+    func purchase(userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?)
+        async throws -> PurchaseOutcome
     /// The user's purchases, newest first.
     func purchases(userID: String) async throws -> [Purchase]
 }

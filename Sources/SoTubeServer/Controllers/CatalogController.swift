@@ -54,15 +54,13 @@ struct CatalogController {
         return try jsonResponse(detail)
     }
 
-    /// The album with the price the caller pays for it: the same `AlbumPricing` rule the purchase
-    /// charges by.
+    /// The album with the price the caller pays for it: the same `SaleRules` the purchase charges by.
     func album(_ context: AppRequestContext) async throws -> Response {
         let id = try context.pathID()
         guard let album = try await catalog.album(id: id) else { throw DomainError.notFound(what: "This album") }
         let tracks = try await presenter.present(catalog.tracks(inAlbum: id), for: context.identity?.user.id)
-        // A withdrawn song is not sold with its album: it counts as not for the caller to buy.
-        let price = AlbumPricing.price(
-            trackPrices: tracks.map(\.price), owned: tracks.map { $0.owned || $0.withdrawn == true },
+        let price = SaleRules.albumPrice(
+            tracks.map { SaleSong(id: $0.id, price: $0.price, owned: $0.owned, withdrawn: $0.withdrawn == true) },
             operatorPrice: album.operatorPrice)
         return try jsonResponse(AlbumDetailDTO(album: AlbumSummaryDTO(album), tracks: tracks, priceForCaller: price))
     }

@@ -16,8 +16,11 @@ struct PurchaseController {
             let key = try IdempotencyKey.validated(request.headers[Self.idempotencyHeader])
             let body = try await request.decodeJSON(PurchaseRequest.self, context: context)
             let target = try PurchaseTarget(trackID: body.trackId, albumID: body.albumId)
+            if let expected = body.expectedPrice, expected < 0 {
+                throw DomainError.invalid(field: "expectedPrice", reason: "A price is 0 coins or more.")
+            }
             let outcome = try await purchases.purchase(
-                userID: identity.user.id, target: target, idempotencyKey: key)
+                userID: identity.user.id, target: target, idempotencyKey: key, expectedPrice: body.expectedPrice)
             var headers = HTTPFields()
             if outcome.replayed { headers[Self.replayedHeader] = "true" }
             return try jsonResponse(

@@ -49,6 +49,12 @@ public struct Problem: HTTPResponseError {
             self.init(
                 .unprocessableContent, "This \(SoTubeHeader.idempotencyKey) was used with a different request.",
                 field: SoTubeHeader.idempotencyKey)
+        case .priceChanged(let price):
+            self.init(
+                .conflict, "The price changed to \(price) coins since it was shown; nothing was charged.",
+                field: "expectedPrice")
+            document.type = ProblemType.priceChanged
+            document.price = price
         }
     }
 }

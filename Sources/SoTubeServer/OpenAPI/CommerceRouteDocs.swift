@@ -50,9 +50,15 @@ extension RouteDocs {
                 400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
                 402: ("Not enough coins: missingCoins says how many", nil),
                 404: ("No such song or album", nil),
-                409: ("Already owned (album: every song), or a song still being prepared", nil),
+                409: (
+                    "Already owned (album: every song), a song withdrawn or still being prepared, or (type "
+                        + "urn:sotube:problem:price-changed) the price is not the expectedPrice the buyer confirmed: "
+                        + "price holds the price now, nothing was charged",
+                    nil
+                ),
                 422: (
-                    "Missing Idempotency-Key, key reused with another body, or not exactly one of trackId/albumId",
+                    "Missing Idempotency-Key, key reused with another body, not exactly one of trackId/albumId, "
+                        + "or a negative expectedPrice",
                     nil
                 ),
             ],
@@ -78,25 +84,35 @@ extension RouteDocs {
                 SoTubeHeader.sandboxSignature:
                     "Hex HMAC-SHA256 of \"topUpId.providerReference\" with the provider's key"
             ]),
-        RouteDoc(
-            "GET", "/sandbox/checkout/{id}", "The sandbox provider's hosted checkout page",
-            tag: "payments",
-            responses: [
-                200: ("Checkout page: log in and pay, or pay with card", nil),
-                404: ("Unknown checkout, or payments are off", nil),
-            ],
-            responseContentType: "text/html"),
-        RouteDoc(
-            "POST", "/sandbox/checkout/{id}",
-            "Pay on the sandbox checkout (form post: method=account|card|cancel)", tag: "payments",
-            responses: [
-                303: ("Paid or cancelled: redirect to /#/account?topUp={id}", nil),
-                402: ("Declined: the page again with the reason", nil),
-                404: ("Unknown checkout, or payments are off", nil),
-                409: ("The checkout was cancelled", nil),
-                422: ("Form filled in wrongly: the page again", nil),
-            ],
-            responseContentType: "text/html"),
+        {
+            // A page for the browser: its "not found" is a page too (a problem document when payments
+            // are off and the route is not mounted).
+            var route = RouteDoc(
+                "GET", "/sandbox/checkout/{id}", "The sandbox provider's hosted checkout page",
+                tag: "payments",
+                responses: [
+                    200: ("Checkout page: log in and pay, or pay with card", nil),
+                    404: ("Unknown checkout (an HTML page), or payments are off", nil),
+                ],
+                responseContentType: "text/html")
+            route.pageStatuses = [404]
+            return route
+        }(),
+        {
+            var route = RouteDoc(
+                "POST", "/sandbox/checkout/{id}",
+                "Pay on the sandbox checkout (form post: method=account|card|cancel)", tag: "payments",
+                responses: [
+                    303: ("Paid or cancelled: redirect to /#/account?topUp={id}", nil),
+                    402: ("Declined: the page again with the reason", nil),
+                    404: ("Unknown checkout (an HTML page), or payments are off", nil),
+                    409: ("The checkout was cancelled: the page again", nil),
+                    422: ("Form filled in wrongly: the page again", nil),
+                ],
+                responseContentType: "text/html")
+            route.pageStatuses = [402, 404, 409, 422]
+            return route
+        }(),
     ]
 }
 
@@ -121,7 +137,14 @@ extension SchemaDocs {
                 "createdAt": ["type": "string", "format": "date-time"],
             ]),
         "PurchaseRequest": JSONSchema.object(
-            ["trackId": JSONSchema.string, "albumId": JSONSchema.string], required: []),
+            [
+                "trackId": JSONSchema.string, "albumId": JSONSchema.string,
+                "expectedPrice": [
+                    "type": "integer", "minimum": 0,
+                    "description":
+                        "The price the buyer was shown and confirmed (a song's price, an album's priceForCaller); another price now answers 409 and charges nothing",
+                ],
+            ], required: []),
         "Purchase": JSONSchema.object(
             [
                 "id": JSONSchema.string, "kind": JSONSchema.enumeration(PurchaseDTO.Kind.self),

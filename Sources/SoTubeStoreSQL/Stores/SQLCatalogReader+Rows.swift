@@ -15,8 +15,10 @@ enum CatalogSQL {
         """
     static let albumColumns = """
         al.id, al.title, al.artist_id, ar.name AS artist_name, al.release_date, al.year, al.genre, al.price,
-        (SELECT COUNT(*) FROM tracks x WHERE x.album_id = al.id) AS track_count,
+        (SELECT COUNT(*) FROM tracks x WHERE x.album_id = al.id AND x.withdrawn_at IS NULL) AS track_count,
         (SELECT CAST(COALESCE(SUM(x.price), 0) AS BIGINT) FROM tracks x WHERE x.album_id = al.id) AS price_sum,
+        (SELECT CAST(COALESCE(SUM(x.price), 0) AS BIGINT) FROM tracks x
+            WHERE x.album_id = al.id AND x.withdrawn_at IS NULL) AS on_sale_price_sum,
         (SELECT COALESCE(MAX(x.explicit), 0) FROM tracks x WHERE x.album_id = al.id) AS any_explicit
         """
     static let albumFrom = "albums al JOIN artists ar ON ar.id = al.artist_id"
@@ -69,6 +71,7 @@ enum CatalogSQL {
             operatorPrice: try row.decode(column: "price", as: Int?.self),
             trackCount: try row.decode(column: "track_count", as: Int.self),
             trackPriceSum: try row.decode(column: "price_sum", as: Int.self),
+            onSalePriceSum: try row.decode(column: "on_sale_price_sum", as: Int.self),
             explicit: try row.decode(column: "any_explicit", as: Int.self) != 0)
     }
 

@@ -68,13 +68,14 @@ extension SQLCommerceStore {
             let plan: PurchasePlan
             do {
                 plan = try trackPlan(row, trackID: trackID)
+                try SaleRules.confirm(charge: plan.charge, expectedPrice: command.expectedPrice)
             } catch let error as DomainError {
                 answers.append(.done(.failure(error)))
                 continue
             }
             let ownedID = command.userID + "\u{0}" + trackID
             if ownedInBatch.contains(ownedID) {
-                answers.append(.done(.failure(.conflict(field: "trackId", reason: "You already own this song."))))
+                answers.append(.done(.failure(.conflict(field: "trackId", reason: SaleRules.ownedReason))))
                 continue
             }
             let balance = balances[command.userID] ?? coins

@@ -88,6 +88,7 @@ extension SQLCommerceStore {
             }
             plan = try await albumPlan(db, userID: command.userID, albumID: albumID)
         }
+        try SaleRules.confirm(charge: plan.charge, expectedPrice: command.expectedPrice)
         guard
             let balance = try await db.raw(
                 """
@@ -123,27 +124,24 @@ extension SQLCommerceStore {
         return PurchaseOutcome(purchase: prior, balance: prior.balanceAfter, replayed: true)
     }
 
-    /// One song: 404 when unknown, 409 when owned or still being prepared (no preview yet).
+    /// One song: 404 when unknown, else `SaleRules.song` (409 when owned, withdrawn or being prepared).
     static func trackPlan(_ row: any SQLRow, trackID: String) throws -> PurchasePlan {
         guard try row.decode(column: "id", as: String?.self) != nil else {
             throw DomainError.notFound(what: "The song")
         }
-        guard try row.decode(column: "owned", as: Int.self) == 0 else {
-            throw DomainError.conflict(field: "trackId", reason: "You already own this song.")
-        }
-        guard try row.decode(column: "withdrawn_at", as: Int?.self) == nil else {
-            throw DomainError.conflict(field: "trackId", reason: Self.withdrawnReason)
-        }
-        guard try row.decode(column: "ready", as: Int.self) != 0 else {
-            throw DomainError.conflict(field: "trackId", reason: Self.preparingReason)
-        }
+        let offer = try SaleRules.song(
+            SaleSong(
+                id: trackID, price: try row.decode(column: "price", as: Int.self),
+                owned: try row.decode(column: "owned", as: Int.self) != 0,
+                ready: try row.decode(column: "ready", as: Int.self) != 0,
+                withdrawn: try row.decode(column: "withdrawn_at", as: Int?.self) != nil))
         return PurchasePlan(
             kind: "track", albumID: try row.decode(column: "album_id", as: String.self),
-            title: try row.decode(column: "title", as: String.self), trackIDs: [trackID],
-            charge: try row.decode(column: "price", as: Int.self))
+            title: try row.decode(column: "title", as: String.self), trackIDs: offer.trackIDs, charge: offer.charge)
     }
 
-    /// The album's songs not yet owned at the scaled bundle price: 404 when unknown, 409 when all owned.
+    /// The album's songs not yet owned and still on sale, at the price `SaleRules.album` gives (the one
+    /// the album page shows): 404 when unknown, 409 when nothing is left to sell.
     static func albumPlan(_ db: any SQLDatabase, userID user: String, albumID: String) async throws
         -> PurchasePlan
     {
@@ -151,46 +149,24 @@ extension SQLCommerceStore {
             let album = try await db.raw("SELECT title, price FROM albums WHERE id = \(bind: albumID)")
                 .first()
         else { throw DomainError.notFound(what: "The album") }
-        let tracks = try await db.raw(
+        let songs = try await db.raw(
             """
             SELECT t.id, t.price, t.ready, t.withdrawn_at,
                 (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = \(bind: user) AND o.track_id = t.id) AS owned
             FROM tracks t WHERE t.album_id = \(bind: albumID) ORDER BY t.disc_number, t.track_number, t.id
             """
         ).all().map {
-            (
-                id: try $0.decode(column: "id", as: String.self),
-                price: try $0.decode(column: "price", as: Int.self),
+            SaleSong(
+                id: try $0.decode(column: "id", as: String.self), price: try $0.decode(column: "price", as: Int.self),
                 owned: try $0.decode(column: "owned", as: Int.self) > 0,
                 ready: try $0.decode(column: "ready", as: Int.self) != 0,
-                withdrawn: try $0.decode(column: "withdrawn_at", as: Int?.self) != nil
-            )
+                withdrawn: try $0.decode(column: "withdrawn_at", as: Int?.self) != nil)
         }
-        let unowned = tracks.filter { !$0.owned }
-        guard !unowned.isEmpty else {
-            throw DomainError.conflict(
-                field: "albumId", reason: "You already own every song of this album.")
-        }
-        // Withdrawn songs are not sold with their album: the rest is (priced as if owned, below).
-        let sold = unowned.filter { !$0.withdrawn }
-        guard !sold.isEmpty else {
-            throw DomainError.conflict(field: "albumId", reason: Self.withdrawnReason)
-        }
-        guard sold.allSatisfy(\.ready) else {
-            throw DomainError.conflict(field: "albumId", reason: Self.preparingReason)
-        }
-        // The album page shows the same rule's answer (`AlbumPricing`), so the charge is the shown price.
-        let charge = AlbumPricing.price(
-            trackPrices: tracks.map(\.price), owned: tracks.map { $0.owned || $0.withdrawn },
-            operatorPrice: try album.decode(column: "price", as: Int?.self))
+        let offer = try SaleRules.album(songs, operatorPrice: try album.decode(column: "price", as: Int?.self))
         return PurchasePlan(
             kind: "album", albumID: albumID, title: try album.decode(column: "title", as: String.self),
-            trackIDs: sold.map(\.id), charge: charge)
+            trackIDs: offer.trackIDs, charge: offer.charge)
     }
-
-    /// The 409 answer for a song on sale only once its preview is made (the media pipeline's job).
-    static let withdrawnReason = "This song is no longer on sale."
-    static let preparingReason = "This song is being prepared (its preview is not made yet); try again shortly."
 
     static let purchaseColumns =
         "id, user_id, kind, album_id, title, coins, balance_after, request_fingerprint, created_at"

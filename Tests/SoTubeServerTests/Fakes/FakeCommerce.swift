@@ -17,11 +17,16 @@ actor FakeCommerce: PurchaseService, WalletService, SandboxCheckoutService {
         self.prices = prices
     }
 
-    func purchase(userID: String, target: PurchaseTarget, idempotencyKey: String) throws -> PurchaseOutcome {
+    func purchase(userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?) throws
+        -> PurchaseOutcome
+    {
         if let earlier = keys[idempotencyKey] {
             return PurchaseOutcome(purchase: earlier.purchase, balance: earlier.balance, replayed: true)
         }
         guard case .track(let id) = target, let price = prices[id] else { throw DomainError.notFound(what: "The song") }
+        let owned = bought.contains { $0.userID == userID && $0.trackIDs.contains(id) }
+        let offer = try SaleRules.song(SaleSong(id: id, price: price, owned: owned))
+        try SaleRules.confirm(charge: offer.charge, expectedPrice: expectedPrice)
         guard coins >= price else { throw DomainError.insufficientCoins(missing: price - coins) }
         coins -= price
         let purchase = Purchase(
