@@ -237,7 +237,7 @@ public struct MediaImporter: Sendable {
                     tags: probe.tags, relativePath: item.relativePath, rootName: item.rootName,
                     durationSeconds: probe.durationSeconds)
             if metadata.durationMs == 0 {
-                metadata.durationMs = Int((probe.durationSeconds * 1000).rounded())
+                metadata.durationMs = TagMapping.durationMs(seconds: probe.durationSeconds)
             }
             let albumKey =
                 item.albumKey ?? "\(metadata.albumArtist.lowercased())\u{1F}\(metadata.album.lowercased())"

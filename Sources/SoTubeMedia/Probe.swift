@@ -79,6 +79,9 @@ extension MediaTools {
         guard duration.isFinite, duration >= 0.05 else {
             throw MediaToolError("no audio (zero length)")
         }
+        guard duration <= TagMapping.longestSeconds else {
+            throw MediaToolError("not readable audio (it claims to last longer than 115 days)")
+        }
         var tags = json.format?.tags ?? [:]
         for (key, value) in audio.tags ?? [:] where tags[key] == nil { tags[key] = value }
         let picture = streams.contains { $0.codec_type == "video" }

@@ -57,7 +57,9 @@ public struct Loudness: Sendable, Equatable {
             let number = rest[mark.upperBound...].drop(while: { $0 == " " })
                 .prefix(while: { $0 == "-" || $0 == "." || $0.isNumber || $0 == "i" || $0 == "n" || $0 == "f" })
             if number == "-inf" { return -120 }
-            return Double(number)
+            // "inf", "nan" or a level no audio has: not a measurement (and no trap storing it).
+            guard let value = Double(number), (-200...200).contains(value) else { return nil }
+            return value
         }
         guard let integrated = value(after: "Integrated loudness:", label: "I:") else { return nil }
         let peak = value(after: "True peak:", label: "Peak:") ?? 0

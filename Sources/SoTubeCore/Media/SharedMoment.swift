@@ -6,7 +6,8 @@ public enum SharedMoment {
     public static func seconds(_ text: String) -> Int? {
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !value.isEmpty, value.count <= 12 else { return nil }
-        if let number = Double(value), number.isFinite, number >= 0 { return Int(number) }
+        // `Int(exactly:)`: a moment past `Int.max` ("1e19") is no time rather than a trap.
+        if let number = Double(value), number.isFinite, number >= 0 { return Int(exactly: number.rounded(.down)) }
         if value.contains(":") {
             let parts = value.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count <= 3, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }

@@ -82,9 +82,18 @@ public enum TagMapping {
         meta.explicit = advisory.contains {
             $0 == "1" || $0 == "4" || $0.contains("explicit") || $0 == "true" || $0 == "yes"
         }
-        meta.durationMs =
-            durationSeconds.isFinite && durationSeconds > 0 ? Int((durationSeconds * 1000).rounded()) : 0
+        meta.durationMs = durationMs(seconds: durationSeconds)
         return meta
+    }
+
+    /// The longest length a file may state (about 115 days): a header claiming more (an MP4 `mvhd` or
+    /// an Ogg granule can state up to 2^63) is not believed, and no conversion to milliseconds traps.
+    public static let longestSeconds = 10_000_000.0
+
+    /// A length in whole milliseconds; 0 when it is not a length (NaN, infinite, negative, too long).
+    public static func durationMs(seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0, seconds <= longestSeconds else { return 0 }
+        return Int((seconds * 1000).rounded())
     }
 
     /// "7/12" → 7, "03" → 3, "2004-05-01" → 2004.

@@ -23,7 +23,8 @@ enum MP4Reader {
             } else if size == 0 {
                 size = file.size - at
             }
-            guard size >= 8 else { return nil }
+            // A box may not reach past the file (a 64-bit size near 2^63 would overflow `at`).
+            guard size >= 8, size <= file.size - at else { return nil }
             if type == "moov" {
                 guard size <= 64 << 20, let body = file.read(at: at, count: size), body.count == size else {
                     return nil

@@ -1,4 +1,5 @@
 import Foundation
+import SoTubeCore
 
 /// Reads what the scan needs (container, codec, duration, tags, whether a picture is embedded)
 /// straight from the headers of the common formats — MP3, FLAC, Ogg Vorbis and Opus, MP4/M4A AAC —
@@ -26,7 +27,9 @@ public enum QuickProbe {
         } else {
             result = nil
         }
-        guard let result, result.durationSeconds.isFinite, result.durationSeconds >= 0.05 else { return nil }
+        guard let result, result.durationSeconds.isFinite, result.durationSeconds >= 0.05,
+            result.durationSeconds <= TagMapping.longestSeconds
+        else { return nil }
         return result
     }
 }

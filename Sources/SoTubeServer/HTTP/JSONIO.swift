@@ -52,10 +52,11 @@ extension Request {
         return collected
     }
 
-    /// `application/json` or `application/<something>+json`, with or without parameters.
+    /// `application/json` or `application/<something>+json`, with or without parameters. An empty
+    /// or parameter-only value (`;`) is not JSON.
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let type = contentType.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces)
+        let type = (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
             .lowercased()
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
