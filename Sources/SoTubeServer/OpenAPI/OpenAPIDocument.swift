@@ -21,6 +21,10 @@ public struct RouteDoc: Sendable {
     public var responseContentType: String
     /// A binary request body of this type (an uploaded image) instead of a JSON one.
     public var requestContentType: String?
+    /// Error statuses a page route answers with a page of `responseContentType` (an HTML page for
+    /// the browser), besides the problem document any route may give (a malformed request, a route
+    /// not mounted).
+    public var pageStatuses: Set<Int> = []
 
     public init(
         _ method: String, _ path: String, _ summary: String, tag: String, auth: Bool = false,
@@ -136,7 +140,15 @@ public enum OpenAPIDocument {
         for (status, (description, schema)) in documented {
             var response: [String: JSONValue] = ["description": .string(description)]
             if status >= 400 {
-                response["content"] = ["application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]]
+                var content: [String: JSONValue] = [
+                    "application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]
+                ]
+                if route.pageStatuses.contains(status) {
+                    content[route.responseContentType] = ["schema": ["type": "string"]]
+                }
+                response["content"] = .object(content)
+            } else if status == 204 || (300..<400).contains(status) {
+                // No body: nothing to say about one (304 Not Modified, redirects).
             } else if let schema {
                 response["content"] = .object([
                     route.responseContentType: ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]
