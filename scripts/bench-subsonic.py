@@ -187,7 +187,8 @@ def sotube_data(binary, count, library):
             album_ids = [row[0] for row in db.execute("SELECT id FROM albums")]
         for album in album_ids:
             post(base + "/api/v1/purchases", {"albumId": album}, token=token, headers={"Idempotency-Key": str(uuid.uuid4())})
-        secret = post(base + "/api/v1/me/app-passwords", {"label": "bench"}, token=token)["secret"]
+        secret = post(base + "/api/v1/me/app-passwords", {"label": "bench", "password": PASSWORD},
+                      token=token)["secret"]
     finally:
         server.stop()
     (folder / "app-password").write_text(secret)

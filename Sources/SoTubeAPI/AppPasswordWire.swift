@@ -18,10 +18,15 @@ public struct AppPasswordDTO: Codable, Sendable, Equatable {
     }
 }
 
-/// `POST /api/v1/me/app-passwords`.
+/// `POST /api/v1/me/app-passwords`: a label and the account password (an app password reaches
+/// the whole library, so a stolen session alone cannot make one).
 public struct CreateAppPasswordRequest: Codable, Sendable {
     public var label: String
-    public init(label: String) { self.label = label }
+    public var password: String
+    public init(label: String, password: String) {
+        self.label = label
+        self.password = password
+    }
 }
 
 /// The answer to `POST /api/v1/me/app-passwords` (201): the only time the secret is shown, with

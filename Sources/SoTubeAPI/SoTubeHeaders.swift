@@ -33,6 +33,11 @@ public enum SoTubeCookie {
 
     /// A token readable by scripts, echoed in ``SoTubeHeader/csrfToken``.
     public static let csrf = "sotube_csrf"
+
+    /// The owner's remembered device (HTTP-only, path `/api/v1/auth`), set at each successful
+    /// sign-in: a log-in bringing it keeps its own allowance when strangers have reached the
+    /// account's limit of failed log-ins over all addresses.
+    public static let device = "sotube_device"
 }
 
 /// The value of ``SoTubeHeader/rendition``: which file of a song an audio answer carries.

@@ -13,6 +13,13 @@ public struct TwoFactorEnrolmentDTO: Codable, Sendable, Equatable {
     }
 }
 
+/// `POST /api/v1/me/two-factor/enrol`: the account password, so a stolen session cannot turn
+/// two-step sign-in on and lock the owner out.
+public struct TwoFactorEnrolRequest: Codable, Sendable {
+    public var password: String
+    public init(password: String) { self.password = password }
+}
+
 /// `POST /api/v1/me/two-factor/confirm`.
 public struct TwoFactorConfirmRequest: Codable, Sendable {
     /// The current 6-digit code from the authenticator app.

@@ -9,10 +9,12 @@ extension SoTubeClient {
         try await get(SoTubeRoutes.health)
     }
 
-    /// Creates an account and logs it in: the token is saved in ``tokens``.
+    /// Creates an account and logs it in: the token is saved in ``tokens``. An address that already
+    /// has an account is answered alike (the server does not tell), but nothing is made: the token
+    /// opens no session and the address's owner gets a mail.
     ///
     /// - Throws: ``SoTubeError/validation(field:message:)`` for a bad username, address or password,
-    ///   ``SoTubeError/conflict(field:message:)`` when the username or address is taken,
+    ///   ``SoTubeError/conflict(field:message:)`` when the username is taken,
     ///   ``SoTubeError/rateLimited(retryAfter:)`` after too many sign-ups from one address.
     @discardableResult
     public func register(username: String, email: String, password: String) async throws -> AuthResponse {
@@ -81,7 +83,8 @@ extension SoTubeClient {
             "PUT", SoTubeRoutes.username, body: ChangeUsernameRequest(oldUsername: old, newUsername: new))
     }
 
-    /// Changes the password; the user's other sessions end, this one stays.
+    /// Changes the password; the user's other sessions end, this one stays, and every app password
+    /// is revoked (players need a new one).
     public func changePassword(current: String, new: String) async throws {
         try await perform(
             "PUT", SoTubeRoutes.password, body: ChangePasswordRequest(currentPassword: current, newPassword: new))
@@ -92,9 +95,13 @@ extension SoTubeClient {
         try await get(SoTubeRoutes.appPasswords)
     }
 
-    /// Makes an app password called `label`; the answer is the only time its secret is shown.
-    public func createAppPassword(label: String) async throws -> CreatedAppPasswordDTO {
-        try await call("POST", SoTubeRoutes.appPasswords, body: CreateAppPasswordRequest(label: label))
+    /// Makes an app password called `label`, confirmed with the account `password`; the answer is
+    /// the only time its secret is shown.
+    ///
+    /// - Throws: ``SoTubeError/forbidden(message:)`` when the password is wrong.
+    public func createAppPassword(label: String, password: String) async throws -> CreatedAppPasswordDTO {
+        try await call(
+            "POST", SoTubeRoutes.appPasswords, body: CreateAppPasswordRequest(label: label, password: password))
     }
 
     /// Revokes the app password `id`: players using it are refused from now on.

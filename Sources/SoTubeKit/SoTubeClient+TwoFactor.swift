@@ -4,13 +4,13 @@ import SoTubeAPI
 /// Two-step sign-in (TOTP): enrol, confirm, turn off. Logging in with a code is
 /// ``SoTubeClient/login(username:password:remember:totp:)``.
 extension SoTubeClient {
-    /// Starts an enrolment: a new secret and its `otpauth://` address (show it as a QR code), not in
-    /// force until ``confirmTwoFactor(code:)``.
+    /// Starts an enrolment, confirmed with the account `password`: a new secret and its
+    /// `otpauth://` address (show it as a QR code), not in force until ``confirmTwoFactor(code:)``.
     ///
-    /// - Throws: ``SoTubeError/conflict(field:message:)`` when two-step sign-in is on already.
-    public func enrolTwoFactor() async throws -> TwoFactorEnrolmentDTO {
-        let (data, _) = try await send(try await request("POST", SoTubeRoutes.twoFactorEnrol))
-        return try decode(TwoFactorEnrolmentDTO.self, from: data)
+    /// - Throws: ``SoTubeError/conflict(field:message:)`` when two-step sign-in is on already; a
+    ///   ``SoTubeError/forbidden(message:)`` when the password is wrong.
+    public func enrolTwoFactor(password: String) async throws -> TwoFactorEnrolmentDTO {
+        try await call("POST", SoTubeRoutes.twoFactorEnrol, body: TwoFactorEnrolRequest(password: password))
     }
 
     /// Turns two-step sign-in on with the app's current code; answers the recovery codes, which the

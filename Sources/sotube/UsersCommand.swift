@@ -6,8 +6,8 @@ import SoTubeServer
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
-        abstract: "Create and list user accounts.",
-        subcommands: [Add.self, List.self])
+        abstract: "Create and list user accounts; turn a user's two-step sign-in off.",
+        subcommands: [Add.self, List.self, TwoFactorOff.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -43,6 +43,38 @@ struct UsersCommand: AsyncParsableCommand {
             if users.isEmpty { print("no users") }
             for user in users {
                 print("\(user.username)\t\(user.email)\t\(user.coins) coins")
+            }
+        }
+    }
+
+    /// The operator's way back in for a user who lost the authenticator app and the recovery codes
+    /// (docs/accounts.md says when to use it: make sure the request comes from the account's owner).
+    struct TwoFactorOff: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "2fa-off",
+            abstract: "Turn a user's two-step sign-in off and end all of the user's sessions.",
+            discussion: """
+                For a user who lost the authenticator app and the recovery codes: make sure the request \
+                comes from the account's owner first. The user then logs in with the password alone \
+                (after a password reset, if needed) and may turn two-step sign-in on again.
+                Example: sotube users 2fa-off alice
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The user's name.") var username: String
+
+        func run() async throws {
+            let services = try await AppServices.open(try store.configuration())
+            do {
+                let (user, wasOn) = try await services.auth.turnOffTwoFactorForOperator(username: username)
+                await services.database.shutdown()
+                print(
+                    wasOn
+                        ? "two-step sign-in is off for \(user.username); their sessions ended"
+                        : "two-step sign-in was not on for \(user.username); their sessions ended")
+            } catch let error as DomainError {
+                await services.database.shutdown()
+                throw ValidationError(error.message)
             }
         }
     }

@@ -87,5 +87,44 @@ import Testing
         #expect(shared.signUpPerClient.limit == 100 && shared.resetPerClient.limit == 50)
         #expect(shared.loginPerClient.limit == 1000 && shared.resetPerAccount.limit == 30)
         #expect(shared.loginPerAccountAndClient == ThrottlePolicy().loginPerAccountAndClient)
+        #expect(shared.loginPerAccount == ThrottlePolicy().loginPerAccount)
+    }
+
+    /// Strangers count on the account's ceiling over all addresses; the owner's remembered device
+    /// and her last sign-in address count on allowances of their own instead.
+    @Test func theOwnersDeviceAndAddressKeepTheirOwnAllowance() {
+        let policy = ThrottlePolicy()
+        let stranger = policy.loginKeys(account: "ann", client: "203.0.113.9", ownDevice: nil, ownAddress: false)
+        #expect(stranger.map(\.key) == ["login:ann|203.0.113.9", "login-client:203.0.113.9", "login-account:ann"])
+        #expect(stranger.last?.rule == policy.loginPerAccount)
+        let home = policy.loginKeys(account: "ann", client: "198.51.100.7", ownDevice: nil, ownAddress: true)
+        #expect(!home.map(\.key).contains(ThrottlePolicy.accountCeilingKey("ann")))
+        let device = policy.loginKeys(account: "ann", client: "192.0.2.1", ownDevice: "d1", ownAddress: false)
+        #expect(device.map(\.key) == ["login:ann|192.0.2.1", "login-client:192.0.2.1", "login-device:ann|d1"])
+        #expect(device.last?.rule == policy.loginPerAccountAndClient)
+    }
+
+    /// The ceiling's waits grow from a minute to a day: a spread-out attacker gets about 30 tries the
+    /// first day and one a day after that, never near NIST SP 800-63B's 100 consecutive failures.
+    @Test func theAccountCeilingAllowsFarFewerThanAHundredTriesADay() {
+        let rule = ThrottlePolicy().loginPerAccount
+        var state: ThrottleState?
+        var now = Date(timeIntervalSince1970: 0)
+        var counted = 0
+        var waits: [Int] = []
+        let end = now + 3 * 86_400
+        while now < end {
+            let (next, wait) = rule.reserve(state, now: now)
+            if let wait {
+                waits.append(wait)
+                now += Double(wait)
+            } else {
+                state = next
+                counted += 1
+            }
+        }
+        #expect(waits.prefix(3) == [60, 120, 240])
+        #expect(waits.max() == 86_400)
+        #expect(counted <= 20 + 12 + 2)
     }
 }

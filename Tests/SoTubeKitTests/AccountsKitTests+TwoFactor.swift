@@ -15,7 +15,7 @@ extension AccountsKitTests {
     @Test(arguments: TestEngine.enabled) func enrolLogInWithACodeAndTurnOff(engine: TestEngine) async throws {
         let server = try LiveServer.on(engine)
         let (client, name) = try await server.newUser("tfa")
-        let enrolment = try await client.enrolTwoFactor()
+        let enrolment = try await client.enrolTwoFactor(password: "password-\(name)")
         #expect(enrolment.otpauthUri.hasPrefix("otpauth://totp/SoTube:\(name)?secret=\(enrolment.secret)"))
         let recovery = try await client.confirmTwoFactor(code: try code(enrolment.secret))
         #expect(recovery.count == 10)

@@ -11,7 +11,7 @@ import Testing
         let server = try LiveServer.on(engine)
         let (client, username) = try await server.newUser("app")
         #expect(try await client.appPasswords().isEmpty)
-        let created = try await client.createAppPassword(label: "Phone")
+        let created = try await client.createAppPassword(label: "Phone", password: "password-\(username)")
         #expect(created.label == "Phone" && created.username == username && !created.secret.isEmpty)
         let listed = try await client.appPasswords()
         #expect(listed.map(\.id) == [created.id] && listed[0].lastUsedAt == nil)
@@ -19,7 +19,7 @@ import Testing
         #expect(try await client.appPasswords().isEmpty)
         await #expect(throws: SoTubeError.notFound) { try await client.revokeAppPassword(id: created.id) }
         // Another user cannot see or revoke them.
-        let mine = try await client.createAppPassword(label: "Laptop")
+        let mine = try await client.createAppPassword(label: "Laptop", password: "password-\(username)")
         let (other, _) = try await server.newUser("oth")
         #expect(try await other.appPasswords().isEmpty)
         await #expect(throws: SoTubeError.notFound) { try await other.revokeAppPassword(id: mine.id) }

@@ -43,7 +43,12 @@ import Testing
                 .post, "/api/v1/auth/register",
                 body: RegisterRequest(username: "ann", email: "ann@example.com", password: "correct-horse"))
             #expect(registered.status == .created)
-            #expect(registered.headers[values: .setCookie].count == 2)
+            // The session, its CSRF token and the remembered device.
+            #expect(registered.headers[values: .setCookie].count == 3)
+            #expect(
+                registered.headers[values: .setCookie].contains {
+                    $0.hasPrefix("sotube_device=") && $0.contains("Path=/api/v1/auth")
+                })
             let token = try registered.decode(AuthResponse.self).token
 
             let me = try await client.json(.get, "/api/v1/me", token: token).decode(MeResponse.self)

@@ -51,12 +51,16 @@ import Testing
             try await app.own(["t1", "t2"], username: "alice")
             try await app.own(["t7"], username: "bob")
             let made = try await client.json(
-                .post, SoTubeRoutes.appPasswords, body: CreateAppPasswordRequest(label: "Phone"), token: alice)
+                .post, SoTubeRoutes.appPasswords,
+                body: CreateAppPasswordRequest(label: "Phone", password: "password-alice"),
+                token: alice)
             #expect(made.status == .created)
             let created = try made.decode(CreatedAppPasswordDTO.self)
             #expect(created.username == "alice" && created.label == "Phone")
             let bobs = try await client.json(
-                .post, SoTubeRoutes.appPasswords, body: CreateAppPasswordRequest(label: "Tablet"), token: bob
+                .post, SoTubeRoutes.appPasswords,
+                body: CreateAppPasswordRequest(label: "Tablet", password: "password-bob"),
+                token: bob
             ).decode(CreatedAppPasswordDTO.self)
             try await body(client, created.secret, bobs.secret)
         }

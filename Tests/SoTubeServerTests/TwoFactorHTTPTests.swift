@@ -29,12 +29,19 @@ import Testing
         #expect(response.headers[values: .setCookie].isEmpty, sourceLocation: sourceLocation)
     }
 
+    /// Starts ann's enrolment with her password.
+    func enrol(_ client: some TestClientProtocol, token: String, password: String = "password-ann") async throws
+        -> TestResponse
+    {
+        try await client.json(
+            .post, SoTubeRoutes.twoFactorEnrol, body: TwoFactorEnrolRequest(password: password), token: token)
+    }
+
     /// Enrols ann and turns two-step sign-in on; answers the secret and the recovery codes.
     func turnOn(_ client: some TestClientProtocol, token: String, clock: ManualClock) async throws -> (
         secret: String, recovery: [String]
     ) {
-        let enrolment = try await client.json(.post, SoTubeRoutes.twoFactorEnrol, token: token)
-            .decode(TwoFactorEnrolmentDTO.self)
+        let enrolment = try await enrol(client, token: token).decode(TwoFactorEnrolmentDTO.self)
         let codes = try await client.json(
             .post, SoTubeRoutes.twoFactorConfirm,
             body: TwoFactorConfirmRequest(code: try code(enrolment.secret, at: clock.now())),
@@ -69,8 +76,7 @@ import Testing
         let clock = app.clock
         try await app.run { client in
             let token = try await client.register("ann")
-            let enrolment = try await client.json(.post, SoTubeRoutes.twoFactorEnrol, token: token)
-                .decode(TwoFactorEnrolmentDTO.self)
+            let enrolment = try await enrol(client, token: token).decode(TwoFactorEnrolmentDTO.self)
             #expect(enrolment.otpauthUri == "otpauth://totp/SoTube:ann?secret=\(enrolment.secret)&issuer=SoTube")
             #expect(Base32.decode(enrolment.secret)?.count == 20)
             // Pending: not yet in force.
@@ -89,7 +95,7 @@ import Testing
             let recovery = try confirmed.decode(TwoFactorRecoveryCodesDTO.self).recoveryCodes
             #expect(recovery.count == 10 && Set(recovery).count == 10)
             #expect(try await client.json(.get, SoTubeRoutes.me, token: token).decode(MeResponse.self).twoFactorEnabled)
-            try await client.json(.post, SoTubeRoutes.twoFactorEnrol, token: token).expectProblem(.conflict)
+            try await enrol(client, token: token).expectProblem(.conflict)
 
             // The right password alone makes no session; a wrong password is told apart.
             expectCodeRequired(try await login(client))
@@ -104,7 +110,7 @@ import Testing
             let next = try code(enrolment.secret, at: clock.now())
             let loggedIn = try await login(client, totp: next)
             #expect(loggedIn.status == .ok)
-            #expect(loggedIn.headers[values: .setCookie].count == 2)
+            #expect(loggedIn.headers[values: .setCookie].count == 3)
             let session = try loggedIn.decode(AuthResponse.self).token
             #expect(try await client.json(.get, SoTubeRoutes.me, token: session).status == .ok)
             // Replayed within its window: refused.
@@ -182,7 +188,43 @@ import Testing
                 body: TwoFactorDisableRequest(password: "password-ann", code: now), token: token
             ).expectProblem(.conflict)
             // Guests cannot enrol.
-            try await client.json(.post, SoTubeRoutes.twoFactorEnrol).expectProblem(.unauthorized)
+            try await client.json(.post, SoTubeRoutes.twoFactorEnrol, body: TwoFactorEnrolRequest(password: "x"))
+                .expectProblem(.unauthorized)
+        }
+    }
+
+    /// A stolen session alone cannot turn two-step sign-in on and lock the owner out: enrolment
+    /// needs the password, and wrong ones are throttled per account.
+    @Test func enrolmentNeedsThePassword() async throws {
+        let app = try await TestApp.make()
+        try await app.run { client in
+            let token = try await client.register("ann")
+            try await client.json(.post, SoTubeRoutes.twoFactorEnrol, token: token).expectProblem(.badRequest)
+            for _ in 0..<5 {
+                try await enrol(client, token: token, password: "stolen-session").expectProblem(.forbidden)
+            }
+            try await enrol(client, token: token, password: "password-ann").expectProblem(.tooManyRequests)
+            app.clock.advance(by: 31)
+            // Nothing was waiting from the refused tries: a code made up now confirms nothing.
+            try await client.json(
+                .post, SoTubeRoutes.twoFactorConfirm, body: TwoFactorConfirmRequest(code: "123456"), token: token
+            ).expectProblem(.conflict)
+            #expect(try await enrol(client, token: token).status == .ok)
+        }
+    }
+
+    /// The operator's `sotube users 2fa-off`: two-step sign-in off and every session of the user
+    /// ended; an unknown user is an error.
+    @Test func theOperatorTurnsItOffAndEndsTheSessions() async throws {
+        try await withAnnEnrolled { client, ann in
+            let auth = ann.app.services.auth
+            let (user, wasOn) = try await auth.turnOffTwoFactorForOperator(username: "ANN")
+            #expect(user.username == "ann" && wasOn)
+            try await client.json(.get, SoTubeRoutes.me, token: ann.token).expectProblem(.unauthorized)
+            #expect(try await login(client).status == .ok)
+            await #expect(throws: DomainError.notFound(what: "The user \"nobody\"")) {
+                try await auth.turnOffTwoFactorForOperator(username: "nobody")
+            }
         }
     }
 }

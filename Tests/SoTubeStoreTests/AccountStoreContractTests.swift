@@ -123,3 +123,52 @@ import Testing
         }
     }
 }
+
+extension AccountStoreContractTests {
+    /// A password change or a completed reset revokes every app password of the user, in the same
+    /// transaction (players need a new one); other users' stay.
+    @Test(arguments: TestEngine.enabled)
+    func settingAPasswordRevokesTheUsersAppPasswords(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
+            let accounts = db.accounts
+            try await accounts.createUser(user("u1", "bob"), passwordHash: "h1")
+            try await accounts.createUser(user("u2", "cat"), passwordHash: "h1")
+            for (id, owner) in [("a1", "u1"), ("a2", "u1"), ("a3", "u2")] {
+                try await db.appPasswords.create(
+                    AppPassword(
+                        id: id, userID: owner, label: id, secretHash: "hash-\(id)", sealedSecret: [1],
+                        createdAt: Self.now,
+                        lastUsedAt: nil))
+            }
+            try await accounts.setPassword(userID: "u1", passwordHash: "h2", keepSession: nil)
+            #expect(try await db.appPasswords.list(userID: "u1").isEmpty)
+            #expect(try await db.appPasswords.find(secretHash: "hash-a1") == nil)
+            #expect(try await db.appPasswords.list(userID: "u2").map(\.id) == ["a3"])
+        }
+    }
+
+    /// The last sign-in address (the owner's own log-in allowance) and ending every session.
+    @Test(arguments: TestEngine.enabled)
+    func signInsAreRememberedAndSessionsEndTogether(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { db in
+            let accounts = db.accounts
+            try await accounts.createUser(user("u1", "bob"), passwordHash: "h1")
+            try await accounts.createUser(user("u2", "cat"), passwordHash: "h1")
+            #expect(try await accounts.lastSignInAddress(userID: "u1") == nil)
+            try await accounts.recordSignIn(userID: "u1", address: "198.51.100.7", at: Self.now)
+            try await accounts.recordSignIn(userID: "u1", address: "2001:db8::1", at: Self.now + 5)
+            #expect(try await accounts.lastSignInAddress(userID: "u1") == "2001:db8::1")
+            #expect(try await accounts.lastSignInAddress(userID: "u2") == nil)
+            for (token, owner) in [("a", "u1"), ("b", "u1"), ("c", "u2")] {
+                try await accounts.createSession(
+                    Session(
+                        tokenHash: token, userID: owner, createdAt: Self.now, expiresAt: Self.now + 60, remember: false)
+                )
+            }
+            try await accounts.endSessions(userID: "u1")
+            #expect(try await accounts.session(tokenHash: "a", now: Self.now) == nil)
+            #expect(try await accounts.session(tokenHash: "b", now: Self.now) == nil)
+            #expect(try await accounts.session(tokenHash: "c", now: Self.now) != nil)
+        }
+    }
+}

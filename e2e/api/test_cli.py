@@ -35,6 +35,30 @@ def test_users_add_refuses_bad_input_and_changes_nothing(data_dir):
     assert cli("users", "list", data=data_dir).stdout.count("\n") == 1
 
 
+def test_users_2fa_off_turns_two_step_sign_in_off_and_ends_sessions(data_dir):
+    """The operator's way back in for a user who lost the authenticator app and the recovery codes."""
+    cli("users", "add", "erin", "--email", "erin@example.com", "--password", "secret-pass", data=data_dir)
+    db = sqlite3.connect(data_dir / "data" / "sotube.sqlite")
+    (user_id,) = db.execute("SELECT id FROM users WHERE username = 'erin'").fetchone()
+    db.execute("INSERT INTO two_factor (user_id, sealed_secret, created_at, enabled_at) VALUES (?, 'x', 0, 1)",
+               (user_id,))
+    db.execute("INSERT INTO two_factor_recovery_codes (user_id, code_hash) VALUES (?, 'h')", (user_id,))
+    db.execute("INSERT INTO sessions (token_hash, user_id, created_at, expires_at, remember) "
+               "VALUES ('t', ?, 0, 99999999999999, 0)", (user_id,))
+    db.commit()
+    done = cli("users", "2fa-off", "ERIN", data=data_dir)
+    assert "two-step sign-in is off for erin; their sessions ended" in done.stdout
+    for table in ["two_factor", "two_factor_recovery_codes", "sessions"]:
+        assert db.execute(f"SELECT COUNT(*) FROM {table}").fetchone() == (0,), table
+    db.close()
+    again = cli("users", "2fa-off", "erin", data=data_dir)
+    assert "was not on for erin" in again.stdout
+    unknown = cli("users", "2fa-off", "nobody", data=data_dir, check=False)
+    assert unknown.returncode != 0
+    assert 'The user "nobody" was not found.' in unknown.stderr
+    assert "2fa-off" in cli("users", "--help", data=data_dir).stdout
+
+
 def test_data_directory_from_flag_and_environment(data_dir):
     cli("users", "add", "dora", "--email", "d@example.com", "--password", "secret-pass", "--data", "elsewhere",
         data=data_dir)

@@ -229,7 +229,8 @@ def test_login_with_two_step_sign_in_needs_code(shop, tmp_path):
     client = Client(shop, tmp_path)
     register(client, "carol")
     token = client.token_file.read_text().strip()
-    status, _, enrolment = shop.request("POST", "/api/v1/me/two-factor/enrol", token=token)
+    status, _, enrolment = shop.request("POST", "/api/v1/me/two-factor/enrol", {"password": "long-enough-pw"},
+                                        token=token)
     assert status == 200, enrolment
     secret = enrolment["secret"]
     status, _, body = shop.request("POST", "/api/v1/me/two-factor/confirm", {"code": totp(secret, time.time())},

@@ -69,7 +69,8 @@ class Buyer:
         self.owned += body["purchase"]["trackIds"] if "purchase" in body else body["trackIds"]
 
     def app_password(self, label="Test player"):
-        status, _, body = self.api("POST", "/api/v1/me/app-passwords", {"label": label})
+        status, _, body = self.api(
+            "POST", "/api/v1/me/app-passwords", {"label": label, "password": "long-enough-password"})
         assert status == 201, body
         return body
 

@@ -16,13 +16,21 @@ def rest_ping(server, secret):
         return json.load(response)["subsonic-response"]
 
 
-def test_make_use_and_revoke_an_app_password(page, server, shot):
-    username, _ = register(page, server)
+def test_make_use_and_revoke_an_app_password(page, server, shot, console):
+    username, password = register(page, server)
     page.get_by_role("link", name="Account", exact=True).click()
     page.get_by_text("Connect a player").click()
     expect(page.locator("#app-passwords-empty")).to_be_visible()
-    page.get_by_label("Name of the player or device").fill("Phone")
-    page.get_by_role("button", name="Make app password").click()
+    form = page.locator("#app-password-form")
+    form.get_by_label("Name of the player or device").fill("Phone")
+    # Making one needs the account password: a wrong one is refused on the field.
+    console.allow(r"status of 403")
+    form.get_by_label("Password").fill("not-my-password")
+    form.get_by_role("button", name="Make app password").click()
+    expect(form.locator(".field-error")).to_have_text("The password is wrong.")
+    expect(page.locator("#app-passwords-empty")).to_be_visible()
+    form.get_by_label("Password").fill(password)
+    form.get_by_role("button", name="Make app password").click()
     created = page.locator("#app-password-created")
     expect(created).to_be_visible()
     expect(page.locator("#app-password-username")).to_have_text(username)

@@ -110,5 +110,6 @@ export async function resetPassword(container, route) {
     toast(t('reset.done'), 'success');
     go('#/login');
   });
-  container.append(h('section', { class: 'auth' }, logo(), h('h1', {}, t('reset.title')), form));
+  container.append(h('section', { class: 'auth' }, logo(), h('h1', {}, t('reset.title')), form,
+    h('p', { class: 'hint', id: 'reset-two-factor-help' }, t('reset.twoFactorHelp'))));
 }

@@ -5,7 +5,8 @@ import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate } from '../i18n.js';
 import { h, toast } from '../ui.js';
-import { field, wireForm } from '../forms.js';
+import { field, wireForm, onPasswordField } from '../forms.js';
+import { state } from '../state.js';
 
 function copyButton(text) {
   const button = h('button', { class: 'btn btn-small', type: 'button', onclick: async () => {
@@ -65,9 +66,12 @@ export function connectPlayer() {
   };
   const form = h('form', { class: 'form', novalidate: true, id: 'app-password-form' },
     field(t('players.label'), { name: 'label', required: true, maxlength: 64, placeholder: t('players.labelExample') }),
+    h('input', { type: 'text', autocomplete: 'username', value: state.me?.username ?? '', hidden: true, readonly: true, tabindex: '-1', 'aria-hidden': 'true' }),
+    field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true }, t('account.reauth')),
     h('button', { class: 'btn btn-primary', type: 'submit' }, t('players.create')));
   wireForm(form, async (v) => {
-    const made = await api.post(endpoints.appPasswords, { label: v.label.trim() });
+    const made = await api.post(endpoints.appPasswords, { label: v.label.trim(), password: v.password })
+      .catch((error) => onPasswordField(error, t('account.passwordWrong')));
     form.reset();
     created.replaceChildren(credentials(made));
     await refresh();

@@ -1,11 +1,12 @@
 // Account › "Two-step sign-in" (SPEC A8): enrol an authenticator app from a QR code of the
 // otpauth:// address (or the secret typed by hand), confirm with a first code, see the recovery
-// codes once; turn it off with the password and a code.
+// codes once; turn it off with the password and a code. Setting it up needs the password too, so a
+// stolen session cannot turn it on and lock the owner out.
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, toast } from '../ui.js';
-import { field, wireForm } from '../forms.js';
+import { field, wireForm, onPasswordField } from '../forms.js';
 import { state, refreshMe } from '../state.js';
 import { qrSvg } from '../qr.js';
 
@@ -67,16 +68,15 @@ export function twoFactorPanel() {
       box.replaceChildren(h('p', { id: 'two-factor-status' }, t('twoFactor.isOn')), offForm(paint));
       return;
     }
-    const start = h('button', { class: 'btn btn-primary', type: 'button', onclick: async () => {
-      start.disabled = true;
-      try {
-        const enrolled = await api.post(endpoints.twoFactorEnrol);
-        start.replaceWith(enrolment(enrolled, paint));
-      } catch (error) {
-        toast(error.message, 'error');
-        start.disabled = false;
-      }
-    } }, t('twoFactor.setUp'));
+    const start = h('form', { class: 'form', novalidate: true, id: 'two-factor-start' },
+      h('input', { type: 'text', autocomplete: 'username', value: state.me?.username ?? '', hidden: true, readonly: true, tabindex: '-1', 'aria-hidden': 'true' }),
+      field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true }, t('account.reauth')),
+      h('button', { class: 'btn btn-primary', type: 'submit' }, t('twoFactor.setUp')));
+    wireForm(start, async (v) => {
+      const enrolled = await api.post(endpoints.twoFactorEnrol, { password: v.password })
+        .catch((error) => onPasswordField(error, t('account.passwordWrong')));
+      start.replaceWith(enrolment(enrolled, paint));
+    });
     box.replaceChildren(h('p', { id: 'two-factor-status' }, t('twoFactor.intro')), start);
   };
   paint();

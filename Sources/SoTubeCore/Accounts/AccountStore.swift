@@ -12,9 +12,15 @@ public protocol AccountStore: Sendable {
     func listUsers() async throws -> [User]
     /// Changes the username. Throws conflict when the new one is taken.
     func renameUser(id: String, to newUsername: String) async throws
-    /// Stores a new password hash, ends every session except `keepSession` (a token hash) and every
-    /// outstanding password reset of the user.
+    /// Stores a new password hash, ends every session except `keepSession` (a token hash), every
+    /// outstanding password reset and every app password of the user, in one transaction.
     func setPassword(userID: String, passwordHash: String, keepSession: String?) async throws
+    /// Ends every session of the user (the operator turning two-step sign-in off).
+    func endSessions(userID: String) async throws
+    /// Remembers `address` as the client address of the user's last successful sign-in.
+    func recordSignIn(userID: String, address: String, at: Date) async throws
+    /// The client address of the user's last successful sign-in, nil when none was recorded.
+    func lastSignInAddress(userID: String) async throws -> String?
 
     func createSession(_ session: Session) async throws
     /// The live session for a token hash, or nil when unknown or expired at `now`.

@@ -49,6 +49,16 @@ public struct ThrottlePolicy: Sendable, Equatable {
     public var loginPerAccountAndClient = ThrottleRule(limit: 5, window: 300)
     /// Log-ins from one client address over all accounts (password spraying).
     public var loginPerClient = ThrottleRule(limit: 100, window: 300)
+    /// Log-ins (passwords and two-step codes alike) for one account from every address that is not
+    /// the owner's own (`loginKeys`): 20 tries, then waits from a minute doubling to a day, so a
+    /// spread-out attacker gets about 30 tries the first day and one a day after that, far under
+    /// NIST SP 800-63B's 100 consecutive failures. Counted before the check; a success through this
+    /// path forgets the count. A quiet day after the last wait starts afresh.
+    public var loginPerAccount = ThrottleRule(limit: 20, window: 86_400, firstDelay: 60, maxDelay: 86_400)
+    /// Checks of the password a signed-in user types to confirm a sensitive step (turning two-step
+    /// sign-in on or off, making an app password, changing the password): per account, so a stolen
+    /// session cannot guess the password.
+    public var passwordCheckPerAccount = ThrottleRule(limit: 5, window: 300)
     /// New accounts from one client address.
     public var signUpPerClient = ThrottleRule(limit: 10, window: 3600, firstDelay: 60)
     /// Password-reset mails asked for from one client address, and for one email address.
@@ -56,6 +66,29 @@ public struct ThrottlePolicy: Sendable, Equatable {
     public var resetPerAccount = ThrottleRule(limit: 3, window: 3600, firstDelay: 300)
 
     public init() {}
+
+    /// The keys a log-in for `account` (its canonical name) from `client` counts on. `ownDevice` is
+    /// the id of the owner's remembered device when the request carries a valid one for this account;
+    /// `ownAddress` is whether `client` is the address of the account's last successful sign-in.
+    /// Either is the owner's own allowance: the device (or the address) counts on its own key with
+    /// the per-account-and-address limit, and not on the account-wide ceiling, so strangers who
+    /// reach that ceiling from elsewhere do not lock the owner out. Everyone else counts on the
+    /// account-wide ceiling too.
+    public func loginKeys(account: String, client: String, ownDevice: String?, ownAddress: Bool) -> [ThrottleKey] {
+        var keys = [
+            ThrottleKey("login:" + account + "|" + client, loginPerAccountAndClient),
+            ThrottleKey("login-client:" + client, loginPerClient),
+        ]
+        if let ownDevice {
+            keys.append(ThrottleKey("login-device:" + account + "|" + ownDevice, loginPerAccountAndClient))
+        } else if !ownAddress {
+            keys.append(ThrottleKey(Self.accountCeilingKey(account), loginPerAccount))
+        }
+        return keys
+    }
+
+    /// The key of an account's log-in ceiling over all addresses.
+    public static func accountCeilingKey(_ account: String) -> String { "login-account:" + account }
 
     /// The limits for many people behind one address (a campus NAT, a test suite): every limit
     /// except the per-account-and-address log-in one multiplied by `factor`.

@@ -44,17 +44,19 @@ public struct AppServices: Sendable {
         self.twoFactor = TwoFactorService(
             store: database.twoFactor, sealer: .twoFactor(serverSecret: secretKey), clock: configuration.clock,
             ids: configuration.ids, logger: configuration.logger)
+        let appPasswordStore = RememberedAppPasswords(store: database.appPasswords, clock: configuration.clock)
         self.auth = AuthService(
             accounts: database.accounts, hasher: PasswordHasher(cost: configuration.bcryptCost),
             clock: configuration.clock, ids: configuration.ids,
             mailer: OutboxMailer(
                 directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
             throttles: database.throttles, twoFactor: twoFactor, publicBaseURL: configuration.baseURL,
-            policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: configuration.logger)
+            policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: configuration.logger,
+            devices: KnownDevices(serverSecret: secretKey),
+            forgetAppPasswords: { appPasswordStore.forget(userID: $0) })
         // The sandbox provider's signing key follows the server secret, so a capture notification is
         // accepted by every server sharing that secret, whichever one opened the checkout.
         let sandboxKey = ServerSecret.derive(secretKey, purpose: "sotube sandbox capture signatures v1")
-        let appPasswordStore = RememberedAppPasswords(store: database.appPasswords, clock: configuration.clock)
         self.appPasswordStore = appPasswordStore
         self.appPasswords = AppPasswordService(
             store: appPasswordStore, sealer: SecretSealer.appPasswords(serverSecret: secretKey),

@@ -85,7 +85,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     DownloadController(catalog: database.catalog, media: services.media).register(on: app)
     AvatarController(avatars: services.avatars).register(on: app)
     AppPasswordController(
-        appPasswords: services.appPasswords, publicBaseURL: configuration.publicBaseURL,
+        appPasswords: services.appPasswords, auth: services.auth, publicBaseURL: configuration.publicBaseURL,
         fallbackServerURL: configuration.baseURL
     ).register(on: app)
     return router

@@ -20,13 +20,21 @@ public struct AuthService: Sendable {
     let logger: Logger
     /// Sessions behind audio requests, remembered for a moment (`identify(token:remembered:)`).
     let audioSessions = ExpiringMemo<RememberedSession>(lifetime: 2)
+    /// The owner's remembered devices (the `sotube_device` cookie).
+    let devices: KnownDevices
+    /// Forgets what this server remembers of a user's app passwords (they were just revoked).
+    let forgetAppPasswords: @Sendable (String) -> Void
 
     public init(
         accounts: any AccountStore, hasher: PasswordHasher, clock: any SoTubeClock, ids: any IDSource,
         mailer: any Mailer, throttles: any ThrottleStore, twoFactor: TwoFactorService, publicBaseURL: String,
-        policy: ThrottlePolicy = ThrottlePolicy(), logger: Logger = Logger(label: "sotube.auth")
+        policy: ThrottlePolicy = ThrottlePolicy(), logger: Logger = Logger(label: "sotube.auth"),
+        devices: KnownDevices = KnownDevices(serverSecret: Array(repeating: 0, count: 32)),
+        forgetAppPasswords: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.policy = policy
+        self.devices = devices
+        self.forgetAppPasswords = forgetAppPasswords
         self.accounts = accounts
         self.hasher = hasher
         self.clock = clock
@@ -42,14 +50,79 @@ public struct AuthService: Sendable {
         public var user: User
         public var token: String
         public var session: Session
+        /// The `sotube_device` cookie's value: this device, remembered as the owner's.
+        public var deviceCookie: String
     }
 
     /// A new account and its first session. Sign-ups from one client address are throttled, counted
     /// before the (slow) hashing so a burst cannot slip past the count.
+    ///
+    /// An email address that already has an account is not told apart (SPEC A1): the answer has the
+    /// same shape (a user and a token), but nothing is made — the token opens no session — and the
+    /// address's owner gets a mail saying someone tried, with the way to log in or reset. A taken
+    /// username still says so: usernames are public.
     public func register(username: String, email: String, password: String, client: String) async throws -> Login {
         try await reserve([ThrottleKey("signup:" + client, policy.signUpPerClient)])
-        let user = try await createUser(username: username, email: email, password: password)
-        return try await startSession(for: user, remember: false)
+        let user: User
+        do {
+            user = try await createUser(username: username, email: email, password: password)
+        } catch DomainError.conflict(let field, _) where field == "email" {
+            if try await accounts.credentials(username: username) != nil {
+                throw DomainError.conflict(field: "username", reason: "This username is taken.")
+            }
+            return try await answerKnownAddress(username: username, email: email)
+        }
+        try await accounts.recordSignIn(userID: user.id, address: client, at: clock.now())
+        return try await startSession(for: user, remember: false, deviceID: nil)
+    }
+
+    /// A sign-up with an address that has an account: an answer shaped like a new account's, with a
+    /// token that opens nothing; the owner is mailed after the answer (`background`).
+    private func answerKnownAddress(username: String, email: String) async throws -> Login {
+        let now = clock.now()
+        let user = User(
+            id: ids.makeID(), username: username.trimmingCharacters(in: .whitespaces),
+            email: email.trimmingCharacters(in: .whitespaces),
+            displayName: username.trimmingCharacters(in: .whitespaces),
+            coins: 0, createdAt: now)
+        let token = ids.randomBytes(32).base64URLString
+        let session = Session(
+            tokenHash: TokenHash.of(token), userID: user.id, createdAt: now,
+            expiresAt: AccountRules.sessionExpiry(from: now, remember: false), remember: false)
+        Task { [self] in
+            do {
+                try await mailSignUpAttempt(email: user.email, askedFor: user.username)
+            } catch {
+                logger.error("sign-up attempt mail failed", metadata: ["error": "\(error)"])
+            }
+        }
+        return Login(
+            user: user, token: token, session: session,
+            deviceCookie: devices.cookie(userID: user.id, deviceID: ids.randomBytes(16).base64URLString))
+    }
+
+    /// Tells the owner of `email` that someone tried to sign up with it.
+    func mailSignUpAttempt(email: String, askedFor username: String) async throws {
+        guard let owner = try await accounts.user(email: email) else { return }
+        try await mailer.send(
+            MailMessage(
+                to: owner.email, subject: "Someone tried to sign up at SoTube with your address",
+                body: """
+                    Hello \(owner.displayName),
+
+                    Someone tried to make a new SoTube account (username "\(username)") with this
+                    address. It already has an account, so nothing was made.
+
+                    Your account's username is "\(owner.username)". Log in at:
+
+                    \(publicBaseURL)/#/login
+
+                    Forgot your password? Ask for a reset link at:
+
+                    \(publicBaseURL)/#/forgot
+
+                    If it was not you, ignore this message: your account stays as it is.
+                    """))
     }
 
     /// Creates a user without a session (registration and the CLI).
@@ -66,18 +139,31 @@ public struct AuthService: Sendable {
         return user
     }
 
-    /// Checks the password. Attempts are counted per (account, client address) and per client
-    /// address before the password is checked, so parallel tries cannot all pass the count; past the
-    /// limit the client waits longer each time (429). A success forgets that account's count.
+    /// Checks the password. Attempts are counted per (account, client address), per client address
+    /// and over all addresses per account before the password is checked, so parallel tries cannot
+    /// all pass the count; past a limit the client waits longer each time (429). The owner's
+    /// remembered device (`device`, the `sotube_device` cookie) or the address of her last
+    /// successful sign-in counts on its own allowance instead of the account-wide ceiling
+    /// (`ThrottlePolicy.loginKeys`), so strangers elsewhere cannot lock her out. A success forgets
+    /// the counts it was made under and remembers the address.
     /// An account with two-step sign-in also needs `totp` (a current code or a recovery code): a
     /// missing or wrong one is a failed attempt like a wrong password, and makes no session.
     public func login(
-        username: String, password: String, remember: Bool, client: String, totp: String? = nil
+        username: String, password: String, remember: Bool, client: String, totp: String? = nil,
+        device: String? = nil
     ) async throws -> Login {
-        let account = ThrottleKey(
-            "login:" + AccountRules.canonical(username) + "|" + client, policy.loginPerAccountAndClient)
-        try await reserve([account, ThrottleKey("login-client:" + client, policy.loginPerClient)])
         let credentials = try await accounts.credentials(username: username)
+        var ownDevice: String?
+        var ownAddress = false
+        if let credentials {
+            ownDevice = devices.deviceID(device, userID: credentials.user.id)
+            if ownDevice == nil {
+                ownAddress = try await accounts.lastSignInAddress(userID: credentials.user.id) == client
+            }
+        }
+        let keys = policy.loginKeys(
+            account: AccountRules.canonical(username), client: client, ownDevice: ownDevice, ownAddress: ownAddress)
+        try await reserve(keys)
         // Unknown names are checked against a hash of the same cost, so timing does not tell them apart.
         let hash: String
         if let credentials { hash = credentials.passwordHash } else { hash = try await hasher.dummyHash() }
@@ -85,8 +171,11 @@ public struct AuthService: Sendable {
             throw DomainError.unauthorized(reason: "The username or password is wrong.")
         }
         try await twoFactor.requireSecondFactor(userID: credentials.user.id, code: totp)
-        try await throttles.clear(account.key)
-        return try await startSession(for: credentials.user, remember: remember)
+        for key in keys where !key.key.hasPrefix("login-client:") {
+            try await throttles.clear(key.key)
+        }
+        try await accounts.recordSignIn(userID: credentials.user.id, address: client, at: clock.now())
+        return try await startSession(for: credentials.user, remember: remember, deviceID: ownDevice)
     }
 
     /// Counts an attempt on `keys`, or throws 429 with the wait.
@@ -162,6 +251,10 @@ public struct AuthService: Sendable {
 
                     Reset token: \(token)
 
+                    A new password revokes your app passwords: players need a new one.
+                    Two-step sign-in stays on. Lost your authenticator app? Log in with one of
+                    your recovery codes, or ask the store's operator to turn two-step sign-in off.
+
                     If it was not you, ignore this message: your password stays as it is.
                     """))
     }
@@ -175,6 +268,7 @@ public struct AuthService: Sendable {
         try await accounts.setPassword(
             userID: reset.userID, passwordHash: try await hasher.hash(newPassword), keepSession: nil)
         audioSessions.forget { $0.user.id == reset.userID }
+        forgetAppPasswords(reset.userID)
     }
 
     public func changeUsername(identity: Identity, oldUsername: String, newUsername: String) async throws -> User {
@@ -190,10 +284,10 @@ public struct AuthService: Sendable {
         return user
     }
 
+    /// Sets a new password: the user's other sessions end and every app password is revoked
+    /// (players need a new one), in the same transaction.
     public func changePassword(identity: Identity, currentPassword: String, newPassword: String) async throws {
-        guard let credentials = try await accounts.credentials(id: identity.user.id),
-            try await hasher.verify(currentPassword, hash: credentials.passwordHash)
-        else {
+        guard try await checkPassword(userID: identity.user.id, password: currentPassword) else {
             throw DomainError.invalid(field: "currentPassword", reason: "The current password is wrong.")
         }
         try AccountRules.validatePassword(newPassword, field: "newPassword")
@@ -201,6 +295,48 @@ public struct AuthService: Sendable {
             userID: identity.user.id, passwordHash: try await hasher.hash(newPassword),
             keepSession: identity.sessionTokenHash)
         audioSessions.forget { $0.user.id == identity.user.id && $0.session.tokenHash != identity.sessionTokenHash }
+        forgetAppPasswords(identity.user.id)
+    }
+
+    /// Whether `password` is the user's: for steps a signed-in user confirms with it. Checks are
+    /// throttled per account (`passwordCheckPerAccount`: 429 past it), so a stolen session cannot
+    /// guess the password; a right one forgets the count.
+    func checkPassword(userID: String, password: String) async throws -> Bool {
+        let key = ThrottleKey("password-check:" + userID, policy.passwordCheckPerAccount)
+        try await reserve([key])
+        guard let credentials = try await accounts.credentials(id: userID),
+            try await hasher.verify(password, hash: credentials.passwordHash)
+        else { return false }
+        try await throttles.clear(key.key)
+        return true
+    }
+
+    /// Throws 403 unless `password` is the user's (`checkPassword`).
+    public func requirePassword(userID: String, password: String) async throws {
+        guard try await checkPassword(userID: userID, password: password) else {
+            throw DomainError.forbidden(reason: "The password is wrong.")
+        }
+    }
+
+    /// Starts a two-step sign-in enrolment: needs the password, so a stolen session cannot turn it on
+    /// and lock the owner out.
+    public func enrolTwoFactor(identity: Identity, password: String) async throws -> TwoFactorService.Enrolment {
+        try await requirePassword(userID: identity.user.id, password: password)
+        return try await twoFactor.enrol(identity.user)
+    }
+
+    /// The operator's way back in for a user who lost the authenticator app and the recovery codes
+    /// (`sotube users 2fa-off USER`): two-step sign-in off and every session of the user ended.
+    /// Answers the user and whether it was on; notFound for an unknown username.
+    public func turnOffTwoFactorForOperator(username: String) async throws -> (user: User, wasOn: Bool) {
+        guard let user = try await accounts.credentials(username: username)?.user else {
+            throw DomainError.notFound(what: "The user \"\(username)\"")
+        }
+        let wasOn = try await twoFactor.isEnabled(userID: user.id)
+        try await twoFactor.turnOff(userID: user.id)
+        try await accounts.endSessions(userID: user.id)
+        audioSessions.forget { $0.user.id == user.id }
+        return (user, wasOn)
     }
 
     /// Turns two-step sign-in off: needs the password and a current code or a recovery code. Tries
@@ -217,14 +353,18 @@ public struct AuthService: Sendable {
         try await throttles.clear(key.key)
     }
 
-    private func startSession(for user: User, remember: Bool) async throws -> Login {
+    /// A new session, and the device cookie: `deviceID` (the device the request came from, when it
+    /// was the owner's already) or a new one.
+    private func startSession(for user: User, remember: Bool, deviceID: String?) async throws -> Login {
         let token = ids.randomBytes(32).base64URLString
         let now = clock.now()
         let session = Session(
             tokenHash: TokenHash.of(token), userID: user.id, createdAt: now,
             expiresAt: AccountRules.sessionExpiry(from: now, remember: remember), remember: remember)
         try await accounts.createSession(session)
-        return Login(user: user, token: token, session: session)
+        let device = deviceID ?? ids.randomBytes(16).base64URLString
+        return Login(
+            user: user, token: token, session: session, deviceCookie: devices.cookie(userID: user.id, deviceID: device))
     }
 }
 

@@ -32,6 +32,12 @@ final class RememberedAppPasswords: AppPasswordStore {
         return try await store.delete(userID: userID, id: id)
     }
 
+    /// Forgets every remembered app password of `userID` (a password change or reset revoked them
+    /// all in the store): they stop working on this server at once, on others within `lifetime`.
+    func forget(userID: String) {
+        memo.forget { $0.user.id == userID }
+    }
+
     func touch(id: String, at: Date) async throws {
         try await store.touch(id: id, at: at)
         memo.update { found in

@@ -89,6 +89,12 @@ public struct TwoFactorService: Sendable {
         try await store.disable(userID: userID)
     }
 
+    /// Turns two-step sign-in off without a code (the operator's `sotube users 2fa-off`), whether
+    /// it was on, waiting for a first code, or off.
+    func turnOff(userID: String) async throws {
+        try await store.disable(userID: userID)
+    }
+
     /// Uses up `code`: a TOTP code of a step later than the last used one, or a recovery code.
     private func use(_ code: String, state: TwoFactorState) async throws -> Bool {
         if TwoFactorRules.isTOTPCode(code) {

@@ -5,6 +5,8 @@ import SoTubeCore
 /// `/api/v1/me/app-passwords`: the caller's app passwords for music players (SPEC O7).
 struct AppPasswordController {
     let appPasswords: AppPasswordService
+    /// Checks the account password a new app password needs.
+    let auth: AuthService
     /// What a person types into a player as the server address: the public URL when configured,
     /// else the address the browser used, else `fallbackServerURL`.
     let publicBaseURL: String?
@@ -22,6 +24,8 @@ struct AppPasswordController {
         router.post("/api/v1/me/app-passwords") { request, context in
             let user = try context.requireIdentity().user
             let body = try await request.decodeJSON(CreateAppPasswordRequest.self, context: context)
+            try AppPasswordRules.validateLabel(body.label)
+            try await auth.requirePassword(userID: user.id, password: body.password)
             let (password, secret) = try await appPasswords.create(userID: user.id, label: body.label)
             return try jsonResponse(
                 CreatedAppPasswordDTO(

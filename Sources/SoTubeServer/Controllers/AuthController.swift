@@ -27,7 +27,8 @@ struct AuthController {
             let body = try await request.decodeJSON(LoginRequest.self, context: context)
             let login = try await auth.login(
                 username: body.username, password: body.password, remember: body.remember ?? false,
-                client: context.clientAddress, totp: body.totp)
+                client: context.clientAddress, totp: body.totp,
+                device: request.cookies[SoTubeCookie.device]?.value)
             var response = try jsonResponse(AuthResponse(user: UserDTO(login.user), token: login.token))
             setSessionCookies(&response, login: login, context: context)
             return response
@@ -71,5 +72,10 @@ struct AuthController {
                 name: SessionCookies.csrf, value: csrf.token(forSession: login.session.tokenHash), maxAge: maxAge,
                 path: "/", secure: context.isSecure, httpOnly: false,
                 sameSite: .lax))
+        // The owner's remembered device: only log-ins need it, so it goes nowhere else.
+        response.setCookie(
+            Cookie(
+                name: SoTubeCookie.device, value: login.deviceCookie, maxAge: KnownDevices.lifetime,
+                path: "/api/v1/auth", secure: context.isSecure, httpOnly: true, sameSite: .strict))
     }
 }

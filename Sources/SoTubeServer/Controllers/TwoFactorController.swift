@@ -2,16 +2,17 @@ import Hummingbird
 import SoTubeAPI
 import SoTubeCore
 
-/// `/api/v1/me/two-factor/*`: enrol in two-step sign-in, confirm it with a first code (which
-/// answers the recovery codes, once), turn it off with the password and a code.
+/// `/api/v1/me/two-factor/*`: enrol in two-step sign-in with the password, confirm it with a first
+/// code (which answers the recovery codes, once), turn it off with the password and a code.
 struct TwoFactorController {
     let auth: AuthService
     let twoFactor: TwoFactorService
 
     func register(on router: some RouterMethods<AppRequestContext>) {
-        router.post("/api/v1/me/two-factor/enrol") { _, context in
+        router.post("/api/v1/me/two-factor/enrol") { request, context in
             let identity = try context.requireIdentity()
-            let enrolment = try await twoFactor.enrol(identity.user)
+            let body = try await request.decodeJSON(TwoFactorEnrolRequest.self, context: context)
+            let enrolment = try await auth.enrolTwoFactor(identity: identity, password: body.password)
             return try jsonResponse(TwoFactorEnrolmentDTO(secret: enrolment.secret, otpauthUri: enrolment.uri))
         }
         router.post("/api/v1/me/two-factor/confirm") { request, context in

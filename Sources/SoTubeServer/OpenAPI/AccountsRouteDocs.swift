@@ -21,11 +21,15 @@ extension RouteDocs {
 
     static let accounts: [RouteDoc] = [
         RouteDoc(
-            "POST", "/api/v1/auth/register", "Create an account and log in", tag: "accounts",
+            "POST", "/api/v1/auth/register",
+            "Create an account and log in. An email address that has an account gets the same answer, but "
+                + "nothing is made (the token opens no session) and the address's owner is mailed",
+            tag: "accounts",
             request: "RegisterRequest",
             responses: [
-                201: ("Created", "AuthResponse"), 400: ("Malformed JSON", nil),
-                403: ("Sent by another site's page", nil), 409: ("Username or email taken", nil),
+                201: ("Created (or, for a known email address, answered alike)", "AuthResponse"),
+                400: ("Malformed JSON", nil),
+                403: ("Sent by another site's page", nil), 409: ("Username taken", nil),
                 413: ("Body too large", nil), 422: ("Invalid field", nil),
                 429: ("Too many sign-ups from this address", nil),
             ]),
@@ -39,7 +43,11 @@ extension RouteDocs {
                         + "was right but the account needs a current code in totp (missing, wrong or used)", nil
                 ),
                 403: ("Sent by another site's page", nil), 422: ("Invalid field", nil),
-                429: ("Too many attempts: wait Retry-After seconds (longer each time)", nil),
+                429: (
+                    "Too many attempts from this address, or for this account from everywhere but the owner's "
+                        + "remembered device (cookie sotube_device) and last sign-in address: wait Retry-After "
+                        + "seconds (longer each time)", nil
+                ),
             ]),
         RouteDoc(
             "POST", "/api/v1/auth/logout", "End this session", tag: "accounts", auth: true,
@@ -55,7 +63,10 @@ extension RouteDocs {
         RouteDoc(
             "POST", "/api/v1/auth/password-reset/confirm", "Set a new password with a reset token", tag: "accounts",
             request: "PasswordResetConfirmRequest",
-            responses: [204: ("Password changed", nil), 422: ("Invalid, used or expired token, or weak password", nil)]),
+            responses: [
+                204: ("Password changed; the user's sessions and app passwords end; two-step sign-in stays on", nil),
+                422: ("Invalid, used or expired token, or weak password", nil),
+            ]),
         RouteDoc(
             "GET", "/api/v1/me", "The logged-in user", tag: "accounts", auth: true,
             responses: [200: ("The user", "Me"), 401: ("Not logged in", nil)]),
@@ -67,11 +78,13 @@ extension RouteDocs {
                 422: ("Invalid field", nil),
             ]),
         RouteDoc(
-            "PUT", "/api/v1/me/password", "Change password; ends the user's other sessions", tag: "accounts",
-            auth: true, request: "ChangePasswordRequest",
+            "PUT", "/api/v1/me/password",
+            "Change password; ends the user's other sessions and revokes every app password",
+            tag: "accounts", auth: true, request: "ChangePasswordRequest",
             responses: [
                 204: ("Changed", nil), 401: ("Not logged in", nil),
                 422: ("Wrong current password or weak new one", nil),
+                429: ("Too many wrong passwords: wait Retry-After seconds", nil),
             ]),
     ]
 }

@@ -7,12 +7,15 @@ extension RouteDocs {
             tag: "accounts", auth: true,
             responses: [200: ("The app passwords, newest first", "AppPasswordList"), 401: ("Not logged in", nil)]),
         RouteDoc(
-            "POST", "/api/v1/me/app-passwords", "Make an app password: its secret is shown this once",
+            "POST", "/api/v1/me/app-passwords",
+            "Make an app password, confirmed with the account password: its secret is shown this once. "
+                + "A password change or a completed reset revokes every app password",
             tag: "accounts", auth: true, request: "CreateAppPasswordRequest",
             responses: [
-                201: ("Made", "CreatedAppPassword"), 401: ("Not logged in", nil),
-                403: ("Cookie session without the CSRF header", nil), 409: ("Too many app passwords", nil),
-                422: ("Invalid label", nil),
+                201: ("Made", "CreatedAppPassword"), 400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
+                403: ("Wrong password, or a cookie session without the CSRF header", nil),
+                409: ("Too many app passwords", nil), 422: ("Invalid label", nil),
+                429: ("Too many wrong passwords: wait Retry-After seconds", nil),
             ]),
         RouteDoc(
             "DELETE", "/api/v1/me/app-passwords/{id}", "Revoke an app password: it stops working at once",
@@ -47,7 +50,7 @@ extension SchemaDocs {
                 "lastUsedAt": ["type": ["string", "null"], "format": "date-time"],
             ], required: ["id", "label", "createdAt"]),
         "AppPasswordList": JSONSchema.array(JSONSchema.ref("AppPassword")),
-        "CreateAppPasswordRequest": JSONSchema.object(["label": JSONSchema.string]),
+        "CreateAppPasswordRequest": JSONSchema.object(["label": JSONSchema.string, "password": JSONSchema.string]),
         "CreatedAppPassword": JSONSchema.object([
             "id": JSONSchema.string, "label": JSONSchema.string, "secret": JSONSchema.string,
             "createdAt": ["type": "string", "format": "date-time"], "username": JSONSchema.string,

@@ -15,5 +15,6 @@ public enum AllMigrations {
         Migration012Withdrawals.migration,
         Migration013SearchOrder.migration,
         Migration014SearchPerKind.migration,
+        Migration015SignIns.migration,
     ]
 }

@@ -99,6 +99,33 @@ public struct SQLAccountStore: AccountStore {
                 """
             ).run()
             try await db.raw("DELETE FROM password_resets WHERE user_id = \(bind: userID)").run()
+            try await db.raw("DELETE FROM app_passwords WHERE user_id = \(bind: userID)").run()
+        }
+    }
+
+    public func endSessions(userID: String) async throws {
+        try await backend.transaction { db in
+            try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: userID)").run()
+        }
+    }
+
+    public func recordSignIn(userID: String, address: String, at: Date) async throws {
+        try await backend.transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO sign_ins (user_id, address, signed_in_at)
+                VALUES (\(bind: userID), \(bind: address), \(bind: at.epochMillis))
+                ON CONFLICT (user_id) DO UPDATE SET address = excluded.address,
+                    signed_in_at = excluded.signed_in_at
+                """
+            ).run()
+        }
+    }
+
+    public func lastSignInAddress(userID: String) async throws -> String? {
+        try await backend.read { db in
+            try await db.raw("SELECT address FROM sign_ins WHERE user_id = \(bind: userID)").first()
+                .map { try $0.decode(column: "address", as: String.self) }
         }
     }
 

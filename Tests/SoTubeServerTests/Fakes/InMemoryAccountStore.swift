@@ -6,6 +6,7 @@ actor InMemoryAccountStore: AccountStore {
     private var users: [String: UserCredentials] = [:]
     private var sessions: [String: Session] = [:]
     private var resets: [String: PasswordReset] = [:]
+    private var signIns: [String: String] = [:]
 
     func createUser(_ user: User, passwordHash: String) throws {
         if users.values.contains(where: { $0.user.username.lowercased() == user.username.lowercased() }) {
@@ -34,6 +35,9 @@ actor InMemoryAccountStore: AccountStore {
         sessions = sessions.filter { $0.value.userID != userID || $0.key == keepSession }
         resets = resets.filter { $0.value.userID != userID }
     }
+    func endSessions(userID: String) { sessions = sessions.filter { $0.value.userID != userID } }
+    func recordSignIn(userID: String, address: String, at: Date) { signIns[userID] = address }
+    func lastSignInAddress(userID: String) -> String? { signIns[userID] }
     func createSession(_ session: Session) { sessions[session.tokenHash] = session }
     func session(tokenHash: String, now: Date) -> Session? {
         sessions[tokenHash].flatMap { $0.expiresAt > now ? $0 : nil }
