@@ -60,7 +60,7 @@ def test_ping_and_get_license_need_credentials_like_every_method_but_extensions(
         assert "missing" in envelope["error"]["message"]
         root = call_xml(store.base, method)
         assert root.get("status") == "failed" and root.find(NS + "error").get("code") == "10"
-        assert error_code(call(store.base, method, auth={"u": "alice", "p": "wrong"})) == 40
+        assert error_code(call(store.base, method, auth={"u": "nobody-at-all", "p": "wrong"})) == 40
         assert call(store.base, method, auth={"apiKey": store.alice_key["secret"]})["status"] == "ok"
 
 
