@@ -202,12 +202,20 @@ def test_restore_writes_files_0600_and_folders_0700_whatever_the_archive_says(tm
             info = tarfile.TarInfo(name)
             info.size, info.mode = 5, mode
             tar.addfile(info, io.BytesIO(b"bytes"))
+    long_names = {tarfile.GNU_FORMAT: "media/" + "g" * 150 + ".bin", tarfile.PAX_FORMAT: "media/ü" + "p" * 150 + ".bin"}
+    for archive_format, name in long_names.items():  # GNU's long-name member and a pax header
+        with tarfile.open(archive, "a", format=archive_format) as tar:
+            info = tarfile.TarInfo(name)
+            info.size, info.mode = 4, 0o644
+            tar.addfile(info, io.BytesIO(b"long"))
     target = tmp_path / "target"
     target.mkdir()
     result = cli("restore", str(archive), data=target)
     assert "ledger exact" in result.stdout, result.stdout
     data = target / "data"
     assert (data / "media" / "shared" / "setuid.bin").read_bytes() == b"bytes"
+    for name in long_names.values():
+        assert (data / name).read_bytes() == b"long", name
     modes = modes_under(data)
     for name in ("sotube.sqlite", "secret.key", "media/shared/setuid.bin", "media/open.txt", "media/shared"):
         assert name in modes, sorted(modes)
