@@ -27,7 +27,7 @@ def test_make_use_and_revoke_an_app_password(page, server, shot, console):
     console.allow(r"status of 403")
     form.get_by_label("Password").fill("not-my-password")
     form.get_by_role("button", name="Make app password").click()
-    expect(form.locator(".field-error")).to_have_text("The password is wrong.")
+    expect(form.locator(".field[data-field=password] .field-error")).to_have_text("The password is wrong.")
     expect(page.locator("#app-passwords-empty")).to_be_visible()
     form.get_by_label("Password").fill(password)
     form.get_by_role("button", name="Make app password").click()
