@@ -1,5 +1,6 @@
 """Log in screen, guest mode, registration, account changes and automatic login (SPEC A1–A5, A7, U4)."""
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -176,3 +177,25 @@ def test_password_reset_through_the_mailed_link(page, server, outbox, shot):
     page.get_by_role("button", name="Save new password").click()
     expect(page.get_by_text("Your password was changed. You can log in now.")).to_be_visible()
     log_in(page, server, username, "brand new pass 9")
+
+
+def test_a_sign_up_with_a_known_email_says_to_check_the_mail(page, server, outbox, console):
+    """Issue 28: a sign-up with an address that has an account already is answered like a new one and
+    mails the owner; the form says to look in that mailbox instead of seeming to log in."""
+    console.allow(r"status of 401")
+    owner, _ = register(page, server)
+    page.get_by_role("link", name="Account", exact=True).click()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("button", name="Log in")).to_be_visible()
+    before = set(outbox.glob("*.eml"))
+    page.goto(server + "/#/register")
+    page.get_by_label("Username").fill(unique_name("copy"))
+    page.get_by_label("Email").fill(f"{owner}@example.test")
+    page.get_by_label("Password").fill("another password 1")
+    page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_role("status").filter(has_text="We sent a message to")).to_be_visible()
+    expect(page.get_by_role("link", name="Account", exact=True)).to_have_count(0)
+    deadline = time.time() + 10
+    while not any(owner in mail.read_text(errors="replace") for mail in set(outbox.glob("*.eml")) - before):
+        assert time.time() < deadline, "the owner was not mailed"
+        time.sleep(0.2)

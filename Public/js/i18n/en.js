@@ -29,6 +29,7 @@ export default {
   'register.submit': 'Create account',
   'register.haveAccount': 'Already have an account?',
   'register.hintUsername': '3 to 32 letters, digits, “_”, “.” or “-”.',
+  'register.checkMail': 'We sent a message to {email}. If this address already has an account, the message has its username and a link to log in or reset the password.',
   'register.hintPassword': 'At least 8 characters.',
   'forgot.title': 'Reset your password',
   'forgot.text': 'Enter the email address of your account and we will send you a link to choose a new password.',
@@ -113,6 +114,8 @@ export default {
   'buy.coinsFromCodes': 'This store does not sell coins: they come from gift codes handed out by its operator.',
   'buy.guestTitle': 'Log in to buy',
   'buy.guestText': 'Songs are bought with coins in your account. Log in or create an account to buy.',
+  'buy.priceChangedTitle': 'The price changed',
+  'buy.priceChangedText': 'It was {old} when shown and is {price} now; nothing was charged.',
   'buy.retry': 'Try again',
 
   'player.label': 'Player',

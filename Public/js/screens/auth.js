@@ -72,14 +72,24 @@ export async function register(container, route) {
     field(t('register.email'), { name: 'email', type: 'email', autocomplete: 'email', required: true }),
     field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
     h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('register.submit')));
+  // A sign-up with an address that has an account already is answered like any other (the owner is
+  // mailed instead), but opens no session: say where to look, not "session expired".
+  const mailed = h('p', { class: 'notice', role: 'status', hidden: true });
   wireForm(form, async (values) => {
+    mailed.hidden = true;
     await api.post(endpoints.register, { username: values.username.trim(), email: values.email.trim(), password: values.password });
-    await refreshMe();
+    if (!(await refreshMe())) {
+      mailed.textContent = t('register.checkMail', { email: values.email.trim() });
+      mailed.hidden = false;
+      mailed.focus?.();
+      return;
+    }
     afterLogin(route);
   });
   container.append(h('section', { class: 'auth' },
     logo(),
     h('h1', {}, t('register.title')),
+    mailed,
     form,
     h('p', { class: 'auth-links' }, t('register.haveAccount'), ' ', h('a', { href: withNext('#/login', route) }, t('login.submit'))),
     h('div', { class: 'auth-alt' },

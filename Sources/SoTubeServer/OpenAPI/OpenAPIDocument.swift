@@ -186,7 +186,7 @@ public enum OpenAPIDocument {
         "properties": [
             "type": ["type": "string"], "title": ["type": "string"], "status": ["type": "integer"],
             "detail": ["type": "string"], "field": ["type": "string"], "missingCoins": ["type": "integer"],
-            "retryAfter": ["type": "integer"],
+            "retryAfter": ["type": "integer"], "price": ["type": "integer"],
         ],
     ]
 }
