@@ -35,8 +35,10 @@ struct SubsonicTranscoder: Sendable {
     }
 
     /// A player that takes nothing for this long (seconds) ends its transcoding: ffmpeg is stopped
-    /// and its slot given back (the bytes already made are still sent if the player reads on).
-    static let stallLimit: Double = 120
+    /// and its slot given back (the bytes already made are still sent if the player reads on). Long
+    /// enough for a paused player to resume (a player's buffer holds the pause's first minutes), short
+    /// enough that an abandoned connection does not hold a slot for good.
+    static let stallLimit: Double = 600
 
     /// The answer; its body runs ffmpeg holding `slot`, and reads ffmpeg's next piece only once the
     /// player has taken the previous one (the response writer's `write` waits for the socket), so a
