@@ -35,6 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ShortCrashReport.applyByRestartingIfUnset()
         var configuration = try store.configuration { flags in
             flags.port = port
             flags.host = host

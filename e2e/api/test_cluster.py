@@ -2,8 +2,8 @@
 by another process reaches both servers, a purchase made through one is owned on the other and a
 retry on the other charges nothing more, wrong passwords count on both servers together, a top-up
 opened on one server is captured on the other, a PostgreSQL restart gives 503 with Retry-After (never
-a wrong answer) until the servers reconnect by themselves, and a server killed with SIGKILL leaves
-the store answering through the one that is left."""
+a wrong answer) until the servers reconnect by themselves, a server killed with SIGKILL leaves
+the store answering through the one that is left, and its supervisor starts it again by itself."""
 import json
 import os
 import signal
@@ -220,3 +220,32 @@ def test_the_store_answers_through_the_balancer_when_a_server_is_killed(cluster,
     me = call(cluster["lb"], "GET", "/api/v1/me", token=token)[1]
     assert me["coins"] == 30 - songs[1]["price"] and me["ownedCount"] == 1
     assert call(cluster["lb"], "GET", "/readyz")[0] == 200
+
+
+def test_a_killed_server_is_started_again_by_its_supervisor_without_anyone_restarting_it(cluster, songs):
+    """scripts/cluster.sh runs each server under a supervisor (systemd's Restart=always on a real
+    machine): SIGKILL a server and the same port answers again within seconds, with a new process,
+    through nginx too; nobody here restarts it."""
+    server_dir = cluster["dir"] / "server2"
+    url = cluster["servers"][1]
+    old = int((server_dir / "pid").read_text())
+    started = time.time()
+    os.kill(old, signal.SIGKILL)
+
+    def answering_again():
+        try:
+            new = int((server_dir / "pid").read_text())
+            with urllib.request.urlopen(url + "/readyz", timeout=2) as response:
+                return new if new != old and response.status == 200 else None
+        except (OSError, ValueError):
+            return None
+
+    new = until(answering_again, seconds=30, what="the supervisor to start server 2 again")
+    print(f"server 2 answered again {time.time() - started:.1f} s after SIGKILL (pid {old} → {new})")
+    os.kill(new, 0)  # the process in the pid file is the one answering
+    assert "exited with status 137; starting it again" in (server_dir / "server.log").read_text()
+    for _ in range(6):  # both servers behind the balancer again (the one killed before is back too)
+        status, body = call(cluster["lb"], "GET", f"/api/v1/tracks/{songs[0]['id']}")
+        assert status == 200 and body["track"]["id"] == songs[0]["id"], (status, body)
+    for server in cluster["servers"]:
+        assert call(server, "GET", "/readyz")[0] == 200
