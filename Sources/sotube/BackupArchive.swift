@@ -53,8 +53,12 @@ struct BackupArchive {
             position += 512
             let size = paxSize ?? headerSize
             let type = header[156]
+            // A size near UInt64.max (base-256 numbers reach it) would overflow the padding: checked first.
+            guard size <= UInt64.max - 511 else {
+                throw Refusal(description: "\(name) is not a SoTube backup (a member's size is impossible).")
+            }
             let padded = (size + 511) / 512 * 512
-            guard padded >= size, position <= UInt64.max - padded else {
+            guard position <= UInt64.max - padded else {
                 throw Refusal(description: "\(name) is not a SoTube backup (a member's size is impossible).")
             }
             switch type {

@@ -129,6 +129,14 @@ def test_restore_refuses_an_archive_that_is_not_a_backup(tmp_path):
         tar.addfile(info, io.BytesIO(b"hi"))
     refused = cli("restore", str(other), data=target, check=False)
     assert refused.returncode != 0 and "not a SoTube backup" in refused.stderr
+    # A member whose size (a base-256 number) is near 2^64: refused, not an overflow that ends the command.
+    huge = tmp_path / "huge.tar"
+    with tarfile.open(huge, "w", format=tarfile.GNU_FORMAT) as tar:
+        info = tarfile.TarInfo("sotube.sqlite")
+        info.size = 2**64 - 1
+        tar.addfile(info)  # the header alone
+    refused = cli("restore", str(huge), data=target, check=False)
+    assert refused.returncode > 0 and "not a SoTube backup" in refused.stderr, (refused.returncode, refused.stderr)
 
 
 def modes_under(folder):
