@@ -36,3 +36,21 @@ import Testing
         #expect(Loudness.parseEBUR128Summary(summary("-14.0", "nan"))?.storedPeak == 0)
     }
 }
+
+/// Issue 28 review: a log-in with a megabyte-long name made throttle rows of a megabyte each (the
+/// account-wide ceiling keeps them a day). Long keys are stored as their digest, short ones as they are.
+@Suite struct ThrottleKeyLengthTests {
+    @Test func aHugeNameMakesAShortKey() {
+        let name = String(repeating: "a", count: 1_000_000)
+        let keys = ThrottlePolicy().loginKeys(account: name, client: "10.0.0.1", ownDevice: nil, ownAddress: false)
+        #expect(keys.allSatisfy { $0.key.utf8.count <= ThrottleKey.maxStoredLength })
+        #expect(keys.map { $0.key.prefix { $0 != ":" } } == ["login", "login-client", "login-account"])
+        let again = ThrottlePolicy().loginKeys(account: name, client: "10.0.0.1", ownDevice: nil, ownAddress: false)
+        #expect(keys == again, "the same name counts on the same keys")
+        let other = ThrottlePolicy().loginKeys(
+            account: name + "b", client: "10.0.0.1", ownDevice: nil, ownAddress: false)
+        #expect(keys[0].key != other[0].key)
+        #expect(
+            ThrottleKey("login:ann|10.0.0.1", ThrottlePolicy().loginPerAccountAndClient).key == "login:ann|10.0.0.1")
+    }
+}

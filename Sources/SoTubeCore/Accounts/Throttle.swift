@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// How often something may be tried (logins, sign-ups, reset requests): `limit` attempts per
@@ -118,9 +119,27 @@ public struct ThrottleState: Sendable, Equatable {
 public struct ThrottleKey: Sendable, Equatable {
     public var key: String
     public var rule: ThrottleRule
+    /// `key` as stored: a key longer than `maxStoredLength` bytes (a log-in with a megabyte-long
+    /// "username") keeps its kind (the part up to the first `:`) and is stored as the SHA-256 of the
+    /// rest, so a request cannot make a throttle row of any size.
     public init(_ key: String, _ rule: ThrottleRule) {
-        self.key = key
+        self.key = Self.stored(key)
         self.rule = rule
+    }
+
+    public static let maxStoredLength = 200
+
+    public static func stored(_ key: String) -> String {
+        guard key.utf8.count > maxStoredLength else { return key }
+        let kind = key.prefix { $0 != ":" }
+        let digest = SHA256.hash(data: Data(key.utf8)).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return String(kind.prefix(40)) + ":sha256:" + digest
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }
 
