@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SoTubeCore
+import SoTubeServer
 import SoTubeStoreSQL
 
 struct MigrateCommand: AsyncParsableCommand {
@@ -24,7 +25,8 @@ struct MigrateCommand: AsyncParsableCommand {
                 let current = try await database.schemaVersion()
                 print("schema version \(current); this build knows up to \(SoTubeDatabase.latestSchemaVersion)")
             } else {
-                let applied = try await database.migrate(now: Date(), logger: configuration.logger)
+                let applied = try await database.migrate(
+                    now: Date(), logger: ServerRuntime(logLevel: configuration.logLevel).logger)
                 for name in applied { print("applied \(name)") }
                 print("schema version \(SoTubeDatabase.latestSchemaVersion)")
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SoTubeCore
+import SoTubeServer
 import SoTubeStoreSQL
 
 /// `sotube migrate-to postgres://…`: the single SQLite process grows into PostgreSQL (docs/deploy.md).
@@ -35,10 +36,11 @@ struct MigrateToCommand: AsyncParsableCommand {
         }
         var targetSettings = sourceSettings
         targetSettings.location = target
-        let source = try await SoTubeDatabase.open(sourceSettings, now: Date(), logger: configuration.logger)
+        let logger = ServerRuntime(logLevel: configuration.logLevel).logger
+        let source = try await SoTubeDatabase.open(sourceSettings, now: Date(), logger: logger)
         let destination: SoTubeDatabase
         do {
-            destination = try await SoTubeDatabase.open(targetSettings, now: Date(), logger: configuration.logger)
+            destination = try await SoTubeDatabase.open(targetSettings, now: Date(), logger: logger)
         } catch {
             await source.shutdown()
             throw ValidationError("cannot open \(target): \(error)")

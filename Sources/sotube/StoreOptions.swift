@@ -38,7 +38,8 @@ func withDatabase<R>(_ configuration: ServerConfiguration, _ body: (SoTubeDataba
     async throws -> R
 {
     let database = try await SoTubeDatabase.open(
-        configuration.database, now: Date(), logger: configuration.logger, migrate: false)
+        configuration.database, now: Date(), logger: ServerRuntime(logLevel: configuration.logLevel).logger,
+        migrate: false)
     do {
         let result = try await body(database)
         await database.shutdown()

@@ -15,6 +15,17 @@ import Testing
         #expect(configuration.bcryptCost == 12)
     }
 
+    /// Each default is written once, in the struct: with nothing set, `resolve` gives exactly the
+    /// struct's defaults (the bind address was 0.0.0.0 from `resolve` but 127.0.0.1 in the struct).
+    @Test func resolveWithNothingSetGivesTheStructsDefaults() throws {
+        let resolved = try ServerConfiguration.resolve(ConfigurationFlags(), environment: [:])
+        #expect(resolved == ServerConfiguration())
+        #expect(ServerConfiguration().host == "0.0.0.0")
+        var verbose = ConfigurationFlags()
+        verbose.verbose = true
+        #expect(try ServerConfiguration.resolve(verbose, environment: [:]).logLevel == .debug)
+    }
+
     /// The sandbox's test cards are public: coins are sold with them only in the demo store, or when
     /// asked for.
     @Test func paymentsAreOnOnlyForTheDemoStoreUnlessChosen() throws {

@@ -6,6 +6,8 @@ import SoTubeStoreSQL
 /// The composition root's products: every service a controller may use, built once.
 public struct AppServices: Sendable {
     public let configuration: ServerConfiguration
+    /// The clock, id source and logger every service gets.
+    public let runtime: ServerRuntime
     public let database: SoTubeDatabase
     public let auth: AuthService
     public let commerce: CommerceService
@@ -32,26 +34,27 @@ public struct AppServices: Sendable {
     public let secretKey: [UInt8]
     /// What a stop waits for (responses still being written) and whether it has begun.
     public let drain = Drain()
-    public var clock: any SoTubeClock { configuration.clock }
-    public var ids: any IDSource { configuration.ids }
-    public var logger: Logger { configuration.logger }
+    public var clock: any SoTubeClock { runtime.clock }
+    public var ids: any IDSource { runtime.ids }
+    public var logger: Logger { runtime.logger }
 
-    public init(configuration: ServerConfiguration, database: SoTubeDatabase) {
+    public init(configuration: ServerConfiguration, runtime: ServerRuntime, database: SoTubeDatabase) {
         self.configuration = configuration
+        self.runtime = runtime
         self.database = database
-        let secretKey = configuration.secretKey ?? configuration.ids.randomBytes(32)
+        let secretKey = configuration.secretKey ?? runtime.ids.randomBytes(32)
         self.secretKey = secretKey
         self.twoFactor = TwoFactorService(
-            store: database.twoFactor, sealer: .twoFactor(serverSecret: secretKey), clock: configuration.clock,
-            ids: configuration.ids, logger: configuration.logger)
-        let appPasswordStore = RememberedAppPasswords(store: database.appPasswords, clock: configuration.clock)
+            store: database.twoFactor, sealer: .twoFactor(serverSecret: secretKey), clock: runtime.clock,
+            ids: runtime.ids, logger: runtime.logger)
+        let appPasswordStore = RememberedAppPasswords(store: database.appPasswords, clock: runtime.clock)
         self.auth = AuthService(
             accounts: database.accounts, hasher: PasswordHasher(cost: configuration.bcryptCost),
-            clock: configuration.clock, ids: configuration.ids,
+            clock: runtime.clock, ids: runtime.ids,
             mailer: OutboxMailer(
-                directory: configuration.outboxDirectory, logger: configuration.logger, clock: configuration.clock),
+                directory: configuration.outboxDirectory, logger: runtime.logger, clock: runtime.clock),
             throttles: database.throttles, twoFactor: twoFactor, publicBaseURL: configuration.baseURL,
-            policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: configuration.logger,
+            policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: runtime.logger,
             devices: KnownDevices(serverSecret: secretKey),
             forgetAppPasswords: { appPasswordStore.forget(userID: $0) })
         // The sandbox provider's signing key follows the server secret, so a capture notification is
@@ -60,12 +63,12 @@ public struct AppServices: Sendable {
         self.appPasswordStore = appPasswordStore
         self.appPasswords = AppPasswordService(
             store: appPasswordStore, sealer: SecretSealer.appPasswords(serverSecret: secretKey),
-            clock: configuration.clock, ids: configuration.ids)
+            clock: runtime.clock, ids: runtime.ids)
         self.metrics = ServerMetrics()
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,
-            sandbox: SandboxPaymentProvider(keyBytes: sandboxKey, ids: configuration.ids),
-            clock: configuration.clock, ids: configuration.ids, metrics: metrics)
+            sandbox: SandboxPaymentProvider(keyBytes: sandboxKey, ids: runtime.ids),
+            clock: runtime.clock, ids: runtime.ids, metrics: metrics)
         self.catalogCache = CatalogCache(versions: database.catalog)
         self.catalog = CachedCatalogReader(store: database.catalog, cache: catalogCache)
         self.ownership = RememberedOwnership(store: database.ownership)
@@ -78,16 +81,20 @@ public struct AppServices: Sendable {
 
     /// Opens (and migrates) the database the configuration names, creating the data folder.
     /// The data folder is private (0700, its files 0600; `PrivateDataFolder`): it holds reset links
-    /// in the outbox and, with SQLite, every password hash.
-    public static func open(_ configuration: ServerConfiguration) async throws -> AppServices {
+    /// in the outbox and, with SQLite, every password hash. `runtime` defaults to production's
+    /// (`ServerRuntime(logLevel:)`).
+    public static func open(_ configuration: ServerConfiguration, runtime: ServerRuntime? = nil) async throws
+        -> AppServices
+    {
         var configuration = configuration
+        let runtime = runtime ?? ServerRuntime(logLevel: configuration.logLevel)
         try PrivateDataFolder.prepare(configuration)
         if configuration.secretKey == nil {
             configuration.secretKey = try SecretKeyFile.loadOrCreate(
-                in: configuration.dataDirectory, ids: configuration.ids)
+                in: configuration.dataDirectory, ids: runtime.ids)
         }
         let database = try await SoTubeDatabase.open(
-            configuration.database, now: configuration.clock.now(), logger: configuration.logger)
-        return AppServices(configuration: configuration, database: database)
+            configuration.database, now: runtime.clock.now(), logger: runtime.logger)
+        return AppServices(configuration: configuration, runtime: runtime, database: database)
     }
 }

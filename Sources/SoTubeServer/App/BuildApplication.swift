@@ -133,7 +133,7 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     // Its audio, on every core (besides the media workers below) until it is made.
     let demoAudio = Task { await services.makeDemoAudio(trackIDs: await seeding.value) }
     let database = configuration.database
-    configuration.logger.info(
+    services.logger.info(
         "serving",
         metadata: [
             "address": "http://\(configuration.host):\(configuration.port)",
@@ -142,18 +142,18 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     let sweeper = Sweeper(
         accounts: services.database.accounts, commerce: services.database.commerce,
         throttles: services.database.throttles, clock: services.clock)
-    let sweeping = Task { await sweeper.run(logger: configuration.logger) }
+    let sweeping = Task { await sweeper.run(logger: services.logger) }
     let working = Task {
         if configuration.mediaWorkers > 0 { await services.runMediaWorkers(configuration.mediaWorkers) }
     }
     do {
-        try await runUntilStopped(buildApplication(services), drain: services.drain, logger: configuration.logger)
+        try await runUntilStopped(buildApplication(services), drain: services.drain, logger: services.logger)
     } catch {
         await stopWork(services, sweeping: sweeping, working: working, seeding: seeding, demoAudio: demoAudio)
         throw error
     }
     await stopWork(services, sweeping: sweeping, working: working, seeding: seeding, demoAudio: demoAudio)
-    configuration.logger.info("stopped")
+    services.logger.info("stopped")
 }
 
 /// After the HTTP server has stopped: the sweeper and the media workers are cancelled, seeding (if
@@ -166,7 +166,7 @@ private func stopWork(
     sweeping.cancel()
     working.cancel()
     demoAudio.cancel()
-    let logger = services.configuration.logger
+    let logger = services.logger
     // A stop during seeding lets it write the rest of the catalog's rows (seconds) first.
     await waitAtMost(.seconds(20), for: "demo seeding", logger: logger) { _ = await seeding.value }
     await waitAtMost(.seconds(10), for: "media workers", logger: logger) {

@@ -5,9 +5,11 @@ import SoTubeStoreSQL
 
 /// Everything a server or a CLI command is told, from flags, the environment and files: built once
 /// at start (`resolve`) and passed down; nothing reads the environment later. Defaults are the
-/// embedded store: port 8080, `./data`, SQLite.
-public struct ServerConfiguration: Sendable {
-    public var host: String = "127.0.0.1"
+/// embedded store: port 8080 on every address, `./data`, SQLite. Each default is written here once:
+/// `resolve` keeps it when nothing else is given. What the server runs with (clock, ids, logger) is
+/// not configuration: `ServerRuntime`.
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host: String = "0.0.0.0"
     public var port: Int = 8080
     /// Holds the SQLite file, media, outbox.
     public var dataDirectory: URL = URL(fileURLWithPath: "data")
@@ -36,7 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// Seed the demo catalog into an empty store at start.
     public var seedsDemoCatalog = true
     /// Whether coins can be bought: the sandbox provider (test cards, no real money) or not at all.
-    public var payments: PaymentsMode = .off
+    /// The sandbox's test cards are public: `resolve` turns it off when the store is not the demo
+    /// store (`seedsDemoCatalog` false) and nothing asked for it.
+    public var payments: PaymentsMode = .sandbox
     /// How many people share one client address: multiplies the per-address limits on sign-ups,
     /// reset requests and log-ins (`ThrottlePolicy.sharingAddresses`).
     public var peoplePerAddress = 1
@@ -45,9 +49,8 @@ public struct ServerConfiguration: Sendable {
     /// The server's secret (CSRF tokens, signatures); nil: `AppServices.open` reads or creates
     /// `DATA/secret.key`. Servers sharing a database must share it.
     public var secretKey: [UInt8]?
-    public var clock: any SoTubeClock = SystemClock()
-    public var ids: any IDSource = RandomIDSource()
-    public var logger: Logger = Logger(label: "sotube")
+    /// The least important log lines written (`--verbose`: debug).
+    public var logLevel: Logger.Level = .info
 
     public init() {}
 
@@ -97,22 +100,28 @@ extension ServerConfiguration {
     /// The accepted preview lengths, in seconds.
     public static let previewSecondsRange = 5...120
 
-    /// Flags first, then `SOTUBE_*` environment variables, then defaults. A value that cannot be used
-    /// is an error naming the flag or variable, never silently replaced.
+    /// Flags first, then `SOTUBE_*` environment variables, then the struct's defaults (never written
+    /// again here). A value that cannot be used is an error naming the flag or variable, never
+    /// silently replaced.
     public static func resolve(_ flags: ConfigurationFlags, environment: [String: String]) throws
         -> ServerConfiguration
     {
         var configuration = ServerConfiguration()
         let reader = SettingReader(environment: environment)
-        configuration.host = flags.host ?? environment["SOTUBE_HOST"] ?? "0.0.0.0"
-        configuration.port = try reader.int(flags.port, flag: "--port", variable: "SOTUBE_PORT", in: 1...65535) ?? 8080
-        configuration.dataDirectory = URL(fileURLWithPath: flags.data ?? environment["SOTUBE_DATA"] ?? "data")
+        configuration.host = flags.host ?? environment["SOTUBE_HOST"] ?? configuration.host
+        configuration.port =
+            try reader.int(flags.port, flag: "--port", variable: "SOTUBE_PORT", in: 1...65535)
+            ?? configuration.port
+        if let data = flags.data ?? environment["SOTUBE_DATA"] {
+            configuration.dataDirectory = URL(fileURLWithPath: data)
+        }
         configuration.databaseURL = flags.databaseURL ?? environment["SOTUBE_DATABASE_URL"]
         if let url = configuration.databaseURL, !url.hasPrefix("postgres://"), !url.hasPrefix("postgresql://") {
             throw ConfigurationError(description: "--database-url must be a postgres:// URL, not \(url)")
         }
         configuration.databasePoolSize =
-            try reader.int(nil, flag: nil, variable: "SOTUBE_DATABASE_POOL_SIZE", in: 1...1000) ?? 16
+            try reader.int(nil, flag: nil, variable: "SOTUBE_DATABASE_POOL_SIZE", in: 1...1000)
+            ?? configuration.databasePoolSize
         if let tls = environment["SOTUBE_DATABASE_TLS"] {
             guard let mode = DatabaseTLS(rawValue: tls) else {
                 let modes = DatabaseTLS.allCases.map(\.rawValue).joined(separator: ", ")
@@ -122,15 +131,15 @@ extension ServerConfiguration {
         }
         configuration.databaseStatementTimeoutMs =
             try reader.int(nil, flag: nil, variable: "SOTUBE_DATABASE_STATEMENT_TIMEOUT_MS", in: 0...86_400_000)
-            ?? 30_000
+            ?? configuration.databaseStatementTimeoutMs
         if let cost = try reader.int(nil, flag: nil, variable: "SOTUBE_BCRYPT_COST", in: 4...31) {
             configuration.bcryptCost = UInt8(cost)
         }
         let seconds = try reader.int(
             flags.previewSeconds, flag: "--preview-seconds", variable: "SOTUBE_PREVIEW_SECONDS",
             in: previewSecondsRange)
-        configuration.preview = PreviewPolicy(seconds: seconds ?? 30)
-        configuration.seedsDemoCatalog = environment["SOTUBE_DEMO"] != "0"
+        if let seconds { configuration.preview = PreviewPolicy(seconds: seconds) }
+        if environment["SOTUBE_DEMO"] == "0" { configuration.seedsDemoCatalog = false }
         // The sandbox's test cards are public: selling "coins" with them is on by default only for the
         // demo store.
         if let text = flags.payments ?? environment["SOTUBE_PAYMENTS"] {
@@ -139,16 +148,18 @@ extension ServerConfiguration {
                 throw ConfigurationError(description: "--payments (SOTUBE_PAYMENTS) must be one of: \(modes)")
             }
             configuration.payments = mode
-        } else {
-            configuration.payments = configuration.seedsDemoCatalog ? .sandbox : .off
+        } else if !configuration.seedsDemoCatalog {
+            configuration.payments = .off
         }
         configuration.peoplePerAddress =
-            try reader.int(nil, flag: nil, variable: "SOTUBE_PEOPLE_PER_ADDRESS", in: 1...10_000) ?? 1
+            try reader.int(nil, flag: nil, variable: "SOTUBE_PEOPLE_PER_ADDRESS", in: 1...10_000)
+            ?? configuration.peoplePerAddress
         if let transcodes = try reader.int(nil, flag: nil, variable: "SOTUBE_TRANSCODES", in: 1...1000) {
             configuration.transcodes = transcodes
         }
         configuration.transcodesPerUser =
-            try reader.int(nil, flag: nil, variable: "SOTUBE_TRANSCODES_PER_USER", in: 1...100) ?? 2
+            try reader.int(nil, flag: nil, variable: "SOTUBE_TRANSCODES_PER_USER", in: 1...100)
+            ?? configuration.transcodesPerUser
         configuration.trustedProxies = Set(
             (environment["SOTUBE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)
@@ -163,8 +174,7 @@ extension ServerConfiguration {
         configuration.outboxRoot = environment["SOTUBE_OUTBOX_DIR"].map { URL(fileURLWithPath: $0) }
         configuration.publicBaseURL = environment["SOTUBE_PUBLIC_URL"].map { String($0.trimmingSuffix("/")) }
         configuration.publicDirectory = flags.publicDirectory.map { URL(fileURLWithPath: $0) }
-        let level: Logger.Level = flags.verbose ? .debug : .info
-        configuration.logger = Logger(label: "sotube") { JSONLogHandler(label: $0, level: level) }
+        if flags.verbose { configuration.logLevel = .debug }
         return configuration
     }
 }

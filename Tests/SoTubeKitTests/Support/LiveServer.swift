@@ -82,9 +82,9 @@ final class LiveServer: Sendable {
         configuration.payments = .sandbox
         configuration.peoplePerAddress = 1000
         configuration.secretKey = Array(repeating: 9, count: 32)
-        configuration.logger = Logger(label: "kit-test") { _ in SwiftLogNoOpLogHandler() }
         configure(&configuration)
-        let services = try await AppServices.open(configuration)
+        let services = try await AppServices.open(
+            configuration, runtime: ServerRuntime(logger: Logger(label: "kit-test") { _ in SwiftLogNoOpLogHandler() }))
         do {
             let audio = withAudio ? try await importSongs(services, into: directory) : nil
             try await CatalogFixture.install(on: services.database.backend)

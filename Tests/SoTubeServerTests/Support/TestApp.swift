@@ -29,11 +29,11 @@ struct TestApp {
         configuration.bcryptCost = 4
         configuration.payments = .sandbox
         configuration.secretKey = Array(repeating: 7, count: 32)
-        configuration.clock = clock
-        configuration.ids = SequentialIDSource(prefix: "t")
-        configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         configure(&configuration)
-        let services = try await AppServices.open(configuration)
+        let runtime = ServerRuntime(
+            clock: clock, ids: SequentialIDSource(prefix: "t"),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let services = try await AppServices.open(configuration, runtime: runtime)
         return TestApp(services: services, clock: clock, directory: directory)
     }
 
