@@ -121,6 +121,20 @@ def test_a_transcoded_song_offers_its_original_and_the_mp3(store):
     assert status == 200 and names[2] == "04 - Zoë Ünder_Score - Lossless.mp3", names
 
 
+def test_a_player_downloads_the_same_original_as_the_web(store):
+    """Subsonic `download` follows the web's rule: the imported FLAC, not the MP3 it plays from."""
+    server, flac = store["server"], store["tracks"][3]
+    status, _, made = server.request("POST", "/api/v1/me/app-passwords",
+                                     {"label": "Player", "password": "long-enough-1"}, token=store["owner"])
+    assert status == 201, made
+    query = urllib.parse.urlencode({"id": flac["id"], "apiKey": made["secret"], "v": "1.16.1", "c": "pytest"})
+    status, headers, body = raw(server, f"/rest/download?{query}")
+    _, web_headers, web_body = raw(server, f"/api/v1/tracks/{flac['id']}/download", token=store["owner"])
+    assert status == 200 and body == web_body == store["sources"]["Lossless"]
+    assert headers["Content-Type"] == web_headers["Content-Type"] == "audio/flac"
+    assert disposition_name(headers["Content-Disposition"]) == "Zoë Ünder_Score - Lossless.flac"
+
+
 def test_every_imported_file_is_the_owners_alone(store):
     """MP3s are kept as imported and a FLAC's original beside its MP3: copies of 0644 sources, they
     still get the data folder's modes (files 0600, folders 0700)."""

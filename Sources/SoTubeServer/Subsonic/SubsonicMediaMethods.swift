@@ -20,15 +20,7 @@ struct SubsonicMediaDeps: Sendable {
 enum SubsonicMediaMethods {
     static func register(into methods: inout [String: SubsonicMethod], _ deps: SubsonicMediaDeps) {
         methods["stream"] = { call in .response(try await stream(call, deps)) }
-        methods["download"] = { call in
-            let file = try await ownedFile(call, deps)
-            var headers = privateHeaders()
-            headers[.contentDisposition] = "attachment; filename=\"\(file.url.lastPathComponent)\""
-            return .response(
-                try await deps.files.respond(
-                    to: call.request, context: call.context, path: file.path, contentType: file.contentType,
-                    extraHeaders: headers))
-        }
+        methods["download"] = { call in .response(try await download(call, deps)) }
         methods["getCoverArt"] = { call in .response(try await coverArt(call, deps)) }
     }
 
@@ -88,6 +80,22 @@ enum SubsonicMediaMethods {
         return SubsonicTranscoder(ffmpeg: deps.tools.ffmpeg).response(
             file: file.url, codec: codec, bitRate: max(32, bitRate), offset: offset, head: head,
             headers: privateHeaders(), slot: slot)
+    }
+
+    /// The caller's song as the web download (`GET /api/v1/tracks/{id}/download`) gives it: the file
+    /// `MediaService.original` chooses (the imported file itself, a kept FLAC or Ogg rather than the
+    /// MP3 it plays from), named `Artist - Title.ext`; 70 for a song the caller does not own.
+    static func download(_ call: SubsonicCall, _ deps: SubsonicMediaDeps) async throws -> Response {
+        let song = try await deps.library.ownedSong(call.userID, try call.parameters.required("id"))
+        let file = try await deps.media.original(trackID: song.track.id, for: call.userID).file
+        let name = DownloadName.song(
+            artist: song.track.artistName, title: song.track.title,
+            fileExtension: DownloadName.fileExtension(of: file.path))
+        var headers = privateHeaders()
+        headers[.contentDisposition] = ContentDisposition.attachment(fileName: name)
+        return try await deps.files.respond(
+            to: call.request, context: call.context, path: file.path, contentType: file.contentType,
+            extraHeaders: headers)
     }
 
     /// An owned album's artwork (an album id, or a song's or artist's id), with `size` the longest
