@@ -69,9 +69,9 @@ import Testing
         try await withLibrary(engine) { db in
             let player = db.player
             let now = TestEngine.now
-            #expect(try await player.recordPlay(userID: "u1", trackID: "t7", at: now) == false)
-            #expect(try await player.recordPlay(userID: "u1", trackID: "t1", at: now))
-            #expect(try await player.recordPlay(userID: "u1", trackID: "t1", at: now + 60))
+            #expect(try await db.discovery.recordPlay(userID: "u1", trackID: "t7", at: now))  // not u1's: not counted
+            #expect(try await db.discovery.recordPlay(userID: "u1", trackID: "t1", at: now))
+            #expect(try await db.discovery.recordPlay(userID: "u1", trackID: "t1", at: now + 60))
             #expect(try await player.songs(userID: "u1", .ids(["t1"]), offset: 0, limit: 1).first?.playCount == 2)
             let frequent = try await player.albums(userID: "u1", .frequent, offset: 0, limit: 10)
             #expect(frequent.map(\.id) == ["al1"] && frequent[0].playCount == 2 && frequent[0].lastPlayedAt == now + 60)
@@ -85,6 +85,24 @@ import Testing
             #expect(
                 try await player.songs(userID: "u1", .starred, offset: 0, limit: 10).map(\.track.id) == ["t2", "t1"])
             #expect(try await player.songs(userID: "u2", .starred, offset: 0, limit: 10).isEmpty)
+        }
+    }
+
+    /// One play is one operation for the web app and players alike: recently played and, for an
+    /// owned song, the play count players show, written together.
+    @Test(arguments: TestEngine.enabled)
+    func aPlayGoesToRecentlyPlayedAndCountsForTheOwner(_ engine: TestEngine) async throws {
+        try await withLibrary(engine) { db in
+            let now = TestEngine.now
+            #expect(try await db.discovery.recordPlay(userID: "u1", trackID: "t2", at: now))
+            #expect(try await db.discovery.recordPlay(userID: "u1", trackID: "t3", at: now + 1))  // a preview
+            #expect(try await db.discovery.recentlyPlayedIDs(userID: "u1", limit: 10) == ["t3", "t2"])
+            let songs = try await db.player.songs(userID: "u1", .ids(["t2", "t1"]), offset: 0, limit: 2)
+            #expect(songs.map(\.playCount) == [1, 0])
+            let album = try await db.player.albums(userID: "u1", .ids(["al1"]), offset: 0, limit: 1).first
+            #expect(album?.playCount == 1 && album?.lastPlayedAt == now)
+            #expect(try await !db.discovery.recordPlay(userID: "u1", trackID: "nope", at: now))
+            #expect(try await db.player.albums(userID: "u2", .frequent, offset: 0, limit: 10).isEmpty)
         }
     }
 

@@ -1,16 +1,14 @@
 import Foundation
 
 /// A user's purchased library as music players see it (SPEC O2): only the songs the user owns, and
-/// the albums and artists those songs belong to, with the user's play counts and stars.
-/// Implemented on SQL by `SQLPlayerLibrary`.
+/// the albums and artists those songs belong to, with the user's play counts and stars (a play is
+/// counted by `DiscoveryStore.recordPlay`). Implemented on SQL by `SQLPlayerLibrary`.
 public protocol PlayerLibrary: Sendable {
     func songs(userID: String, _ filter: PlayerSongFilter, offset: Int, limit: Int) async throws -> [PlayerSong]
     func albums(userID: String, _ filter: PlayerAlbumFilter, offset: Int, limit: Int) async throws -> [PlayerAlbum]
     func artists(userID: String, _ filter: PlayerArtistFilter, offset: Int, limit: Int) async throws
         -> [PlayerArtist]
     func genres(userID: String) async throws -> [PlayerGenre]
-    /// Counts a finished play of an owned song; false when the user does not own it.
-    func recordPlay(userID: String, trackID: String, at now: Date) async throws -> Bool
 }
 
 /// Which owned songs, in which order.

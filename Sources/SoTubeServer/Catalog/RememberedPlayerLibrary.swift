@@ -69,10 +69,6 @@ struct RememberedPlayerLibrary: PlayerLibrary {
 
     func genres(userID: String) async throws -> [PlayerGenre] { try await store.genres(userID: userID) }
 
-    func recordPlay(userID: String, trackID: String, at now: Date) async throws -> Bool {
-        try await store.recordPlay(userID: userID, trackID: trackID, at: now)
-    }
-
     // MARK: Kept lists
 
     private func keptAlbums(_ userID: String, _ filter: PlayerAlbumFilter) async throws -> OwnedList<PlayerAlbum>? {

@@ -15,8 +15,8 @@ enum SubsonicActivityMethods {
             // `submission=false` is "now playing": nothing is counted.
             guard call.parameters.bool("submission", default: true) else { return .empty }
             let now = deps.clock.now()
+            // The web app's record of a play: play count and recently played in one transaction.
             for id in ids {
-                _ = try await deps.player.recordPlay(userID: call.userID, trackID: id, at: now)
                 _ = try await deps.discovery.recordPlay(userID: call.userID, trackID: id, at: now)
             }
             return .empty

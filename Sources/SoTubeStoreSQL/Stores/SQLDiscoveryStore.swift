@@ -127,12 +127,26 @@ public struct SQLDiscoveryStore: DiscoveryStore {
 
     // MARK: Recently played
 
-    /// Records that the user started `trackID`; false when the song does not exist.
+    /// A play of `trackID` (the web app's and players' alike), in one transaction: the song goes to
+    /// the top of the user's recently played and, when the user owns it, its play count grows by
+    /// one; false when the song does not exist.
     public func recordPlay(userID: String, trackID: String, at now: Date) async throws -> Bool {
         let keep = Self.recentSize
         return try await backend.transaction { db in
             guard try await db.raw("SELECT 1 AS one FROM tracks WHERE id = \(bind: trackID)").first() != nil else {
                 return false
+            }
+            if try await db.raw(
+                "SELECT 1 AS one FROM owned_tracks WHERE user_id = \(bind: userID) AND track_id = \(bind: trackID)"
+            ).first() != nil {
+                try await db.raw(
+                    """
+                    INSERT INTO play_counts (user_id, track_id, play_count, last_played_at)
+                    VALUES (\(bind: userID), \(bind: trackID), 1, \(bind: now.epochMillis))
+                    ON CONFLICT (user_id, track_id) DO UPDATE SET play_count = play_counts.play_count + 1,
+                        last_played_at = excluded.last_played_at
+                    """
+                ).run()
             }
             try await db.raw(
                 """

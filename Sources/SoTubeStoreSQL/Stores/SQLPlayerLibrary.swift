@@ -192,25 +192,6 @@ public struct SQLPlayerLibrary: PlayerLibrary {
         }
     }
 
-    public func recordPlay(userID: String, trackID: String, at now: Date) async throws -> Bool {
-        try await backend.transaction { db in
-            guard
-                try await db.raw(
-                    "SELECT 1 AS one FROM owned_tracks WHERE user_id = \(bind: userID) AND track_id = \(bind: trackID)"
-                ).first() != nil
-            else { return false }
-            try await db.raw(
-                """
-                INSERT INTO play_counts (user_id, track_id, play_count, last_played_at)
-                VALUES (\(bind: userID), \(bind: trackID), 1, \(bind: now.epochMillis))
-                ON CONFLICT (user_id, track_id) DO UPDATE SET play_count = play_counts.play_count + 1,
-                    last_played_at = excluded.last_played_at
-                """
-            ).run()
-            return true
-        }
-    }
-
     static func song(_ row: any SQLRow) throws -> PlayerSong {
         PlayerSong(
             track: try CatalogSQL.track(row), year: try row.decode(column: "year", as: Int?.self),
