@@ -63,8 +63,8 @@ import Testing
         for kind in LedgerKind.allCases {
             #expect(HistoryEntryDTO.Kind(rawValue: kind.rawValue) != nil)
         }
-        for target in [PurchaseTarget.track("t"), .album("a")] {
-            #expect(PurchaseDTO.Kind(rawValue: target.kind) != nil)
+        for kind in PurchaseKind.allCases {
+            #expect(PurchaseDTO.Kind(rawValue: kind.rawValue) != nil)
         }
         for sort in LibrarySongSort.allCases { #expect(LibrarySongsDTO.Sort(rawValue: sort.rawValue) != nil) }
         for sort in LibraryAlbumSort.allCases { #expect(LibraryAlbumsDTO.Sort(rawValue: sort.rawValue) != nil) }

@@ -102,7 +102,7 @@ import Testing
 
             let whole = try await store.purchase(command("u2", .album("a1"), key: "k", id: "p-whole"))
             #expect(whole.purchase.coins == 64 && whole.balance == 136)
-            #expect(whole.purchase.kind == "album" && whole.purchase.title == "Blue")
+            #expect(whole.purchase.kind == .album && whole.purchase.title == "Blue")
             #expect(whole.purchase.trackIDs == tracks)
 
             _ = try await store.purchase(command("u1", .track(tracks[3]), key: "k1", id: "p1"))  // 40

@@ -1,11 +1,16 @@
 import Foundation
 
+/// What a purchase bought: one song, or an album's songs not owned yet (stored as its raw value).
+public enum PurchaseKind: String, Sendable, Equatable, CaseIterable {
+    case track
+    case album
+}
+
 /// A completed purchase of one song or of an album's unowned songs.
 public struct Purchase: Sendable, Equatable {
     public var id: String
     public var userID: String
-    /// "track" or "album".
-    public var kind: String
+    public var kind: PurchaseKind
     public var trackIDs: [String]
     public var albumID: String?
     public var title: String
@@ -15,7 +20,7 @@ public struct Purchase: Sendable, Equatable {
     public var createdAt: Date
 
     public init(
-        id: String, userID: String, kind: String, trackIDs: [String], albumID: String?, title: String,
+        id: String, userID: String, kind: PurchaseKind, trackIDs: [String], albumID: String?, title: String,
         coins: Int,
         balanceAfter: Int, createdAt: Date
     ) {

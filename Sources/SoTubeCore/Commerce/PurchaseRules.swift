@@ -14,10 +14,10 @@ public enum PurchaseTarget: Sendable, Equatable {
         }
     }
 
-    public var kind: String {
+    public var kind: PurchaseKind {
         switch self {
-        case .track: return "track"
-        case .album: return "album"
+        case .track: return .track
+        case .album: return .album
         }
     }
 

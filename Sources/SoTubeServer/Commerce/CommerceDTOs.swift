@@ -18,10 +18,9 @@ extension TopUpDTO {
 }
 
 extension PurchaseDTO {
-    /// The store records `PurchaseTarget.kind`: "track" or "album".
     init(_ purchase: Purchase) {
         self.init(
-            id: purchase.id, kind: Kind(rawValue: purchase.kind) ?? .track, trackIds: purchase.trackIDs,
+            id: purchase.id, kind: Kind(purchase.kind), trackIds: purchase.trackIDs,
             albumId: purchase.albumID,
             title: purchase.title, coins: purchase.coins, balanceAfter: purchase.balanceAfter,
             createdAt: purchase.createdAt)
@@ -50,6 +49,15 @@ extension TopUpDTO.Status {
         case .captured: self = .captured
         case .declined: self = .declined
         case .cancelled: self = .cancelled
+        }
+    }
+}
+
+extension PurchaseDTO.Kind {
+    init(_ kind: PurchaseKind) {
+        switch kind {
+        case .track: self = .track
+        case .album: self = .album
         }
     }
 }

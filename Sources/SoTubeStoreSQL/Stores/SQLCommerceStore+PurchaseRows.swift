@@ -20,7 +20,7 @@ extension SQLCommerceStore {
         for (command, purchase) in planned {
             let now = command.now.epochMillis
             purchases = purchases.values(
-                purchase.id, purchase.userID, purchase.kind, purchase.albumID, purchase.title, purchase.coins,
+                purchase.id, purchase.userID, purchase.kind.rawValue, purchase.albumID, purchase.title, purchase.coins,
                 purchase.balanceAfter, command.idempotencyKey, command.target.fingerprint, now)
             for trackID in purchase.trackIDs {
                 owned = owned.values(purchase.userID, trackID, purchase.id, now)
@@ -37,7 +37,7 @@ extension SQLCommerceStore {
         LedgerEntry(
             id: command.ledgerEntryID, userID: purchase.userID, kind: .purchase, reference: purchase.id,
             delta: -purchase.coins, balanceAfter: purchase.balanceAfter,
-            description: purchase.kind == "album" ? "Album “\(purchase.title)”" : "Song “\(purchase.title)”",
+            description: purchase.kind == .album ? "Album “\(purchase.title)”" : "Song “\(purchase.title)”",
             createdAt: command.now)
     }
 }

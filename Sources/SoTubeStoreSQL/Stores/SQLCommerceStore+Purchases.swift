@@ -52,7 +52,7 @@ extension SQLCommerceStore {
     // MARK: steps
 
     struct PurchasePlan {
-        var kind: String
+        var kind: PurchaseKind
         var albumID: String?
         var title: String
         var trackIDs: [String]
@@ -136,7 +136,7 @@ extension SQLCommerceStore {
                 ready: try row.decode(column: "ready", as: Int.self) != 0,
                 withdrawn: try row.decode(column: "withdrawn_at", as: Int?.self) != nil))
         return PurchasePlan(
-            kind: "track", albumID: try row.decode(column: "album_id", as: String.self),
+            kind: .track, albumID: try row.decode(column: "album_id", as: String.self),
             title: try row.decode(column: "title", as: String.self), trackIDs: offer.trackIDs, charge: offer.charge)
     }
 
@@ -164,7 +164,7 @@ extension SQLCommerceStore {
         }
         let offer = try SaleRules.album(songs, operatorPrice: try album.decode(column: "price", as: Int?.self))
         return PurchasePlan(
-            kind: "album", albumID: albumID, title: try album.decode(column: "title", as: String.self),
+            kind: .album, albumID: albumID, title: try album.decode(column: "title", as: String.self),
             trackIDs: offer.trackIDs, charge: offer.charge)
     }
 
@@ -193,11 +193,16 @@ extension SQLCommerceStore {
         return (purchase, try row.decode(column: "request_fingerprint", as: String.self))
     }
 
+    /// A stored purchase; a kind that is neither "track" nor "album" is a damaged store
+    /// (`StoreError.corrupt`), never read as a song.
     static func decodePurchase(_ row: any SQLRow) throws -> Purchase {
-        Purchase(
-            id: try row.decode(column: "id", as: String.self),
-            userID: try row.decode(column: "user_id", as: String.self),
-            kind: try row.decode(column: "kind", as: String.self), trackIDs: [],
+        let id = try row.decode(column: "id", as: String.self)
+        let storedKind = try row.decode(column: "kind", as: String.self)
+        guard let kind = PurchaseKind(rawValue: storedKind) else {
+            throw StoreError.corrupt("purchase \(id) has an unknown kind '\(storedKind)'")
+        }
+        return Purchase(
+            id: id, userID: try row.decode(column: "user_id", as: String.self), kind: kind, trackIDs: [],
             albumID: try row.decode(column: "album_id", as: String?.self),
             title: try row.decode(column: "title", as: String.self),
             coins: try row.decode(column: "coins", as: Int.self),

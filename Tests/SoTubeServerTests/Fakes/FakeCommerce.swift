@@ -30,7 +30,7 @@ actor FakeCommerce: PurchaseService, WalletService, SandboxCheckoutService {
         guard coins >= price else { throw DomainError.insufficientCoins(missing: price - coins) }
         coins -= price
         let purchase = Purchase(
-            id: "p\(bought.count + 1)", userID: userID, kind: "track", trackIDs: [id], albumID: nil, title: id,
+            id: "p\(bought.count + 1)", userID: userID, kind: .track, trackIDs: [id], albumID: nil, title: id,
             coins: price, balanceAfter: coins, createdAt: now)
         bought.insert(purchase, at: 0)
         let outcome = PurchaseOutcome(purchase: purchase, balance: coins, replayed: false)
