@@ -1,15 +1,20 @@
-/// The stored audio files of a song (paths relative to the media folder).
+/// The stored audio files of a song (paths relative to the media folder) and how long the song is.
 public struct TrackFiles: Sendable, Equatable {
     public var mediaPath: String
     public var mediaType: String
     public var previewPath: String
     public var previewType: String
+    /// The full song's length (its average bit rate is the file's size over it).
+    public var durationMs: Int
 
-    public init(mediaPath: String, mediaType: String, previewPath: String, previewType: String) {
+    public init(
+        mediaPath: String, mediaType: String, previewPath: String, previewType: String, durationMs: Int = 0
+    ) {
         self.mediaPath = mediaPath
         self.mediaType = mediaType
         self.previewPath = previewPath
         self.previewType = previewType
+        self.durationMs = durationMs
     }
 }
 

@@ -12,6 +12,8 @@ public struct AppServices: Sendable {
     public let auth: AuthService
     public let commerce: CommerceService
     public let media: MediaService
+    /// Which audio a caller plays (as stored, or transcoded for a player): both APIs ask it.
+    public let playback: PlaybackService
     /// Profile photos under the media folder.
     public let avatars: AvatarService
     /// App passwords for players (`/rest`), their secrets sealed under a key derived from `secretKey`.
@@ -76,6 +78,7 @@ public struct AppServices: Sendable {
             lookup: CachedMediaLookup(store: database.media, cache: catalogCache), ownership: ownership,
             mediaRoot: configuration.mediaDirectory,
             preview: configuration.preview)
+        self.playback = PlaybackService(media: media)
         self.avatars = AvatarService(mediaRoot: configuration.mediaDirectory)
     }
 

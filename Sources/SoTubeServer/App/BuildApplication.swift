@@ -24,7 +24,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         .add(middleware: SecurityHeadersMiddleware())
         .add(middleware: ProblemMiddleware())
         .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
-    AudioController(media: services.media).register(on: audio)
+    AudioController(playback: services.playback).register(on: audio)
     router.add(middleware: CompressionMiddleware())
     // Players' `/rest` calls pass only the layers above: the ones below are for the web app (pages,
     // files, `/api/v1`, thrown errors as problem documents) and cost a `ping` a tenth of its CPU.
@@ -100,7 +100,7 @@ func subsonicController(_ services: AppServices) -> SubsonicController {
         discovery: database.discovery, catalog: database.catalog,
         items: SubsonicItems(mediaRoot: services.configuration.mediaDirectory), clock: services.clock)
     let media = SubsonicMediaDeps(
-        media: services.media, library: library, tools: MediaTools(),
+        media: services.media, playback: services.playback, library: library, tools: MediaTools(),
         coverCache: services.configuration.mediaDirectory.appendingPathComponent("cache/covers"),
         transcodes: TranscodeSlots(
             perUser: services.configuration.transcodesPerUser, perServer: services.configuration.transcodes))

@@ -5,9 +5,10 @@ import SoTubeAPI
 import SoTubeCore
 
 /// `GET|HEAD /api/v1/tracks/{id}/audio`: owners get the full song, everyone else the preview
-/// file (SPEC M1, M2). `MediaService` decides which file; this route only answers with it.
+/// file (SPEC M1, M2). `PlaybackService` decides which file, as for Subsonic `stream`; this route
+/// only answers with it.
 struct AudioController {
-    let media: MediaService
+    let playback: PlaybackService
     let files = FileResponder(openFiles: OpenFiles())
     static let renditionHeader = HTTPField.Name(SoTubeHeader.rendition)!
 
@@ -18,7 +19,8 @@ struct AudioController {
 
     func audio(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try context.pathID()
-        let (rendition, file) = try await media.audio(trackID: id, for: context.identity?.user.id)
+        let played = try await playback.play(trackID: id, for: context.identity?.user.id, .browser)
+        let (rendition, file) = (played.rendition, played.file)
         var headers: HTTPFields = [:]
         // The answer depends on who asks: never let a shared cache hand one user's audio to another.
         headers[.cacheControl] = "private, no-cache"

@@ -41,6 +41,14 @@ public struct MediaService: Sendable {
     /// separate preview file. The choice is made here, before any Range is looked at, so no URL,
     /// query or Range can reach past the preview for a non-owner. Throws notFound for an unknown song.
     public func audio(trackID: String, for userID: String?) async throws -> (PreviewPolicy.Rendition, File) {
+        let (rendition, file, _) = try await audioWithDuration(trackID: trackID, for: userID)
+        return (rendition, file)
+    }
+
+    /// `audio`, with the full song's length (`PlaybackService` compares bit rates with it).
+    func audioWithDuration(trackID: String, for userID: String?) async throws
+        -> (PreviewPolicy.Rendition, File, durationMs: Int)
+    {
         guard let files = try await lookup.trackFiles(id: trackID) else {
             throw DomainError.notFound(what: "This song")
         }
@@ -48,8 +56,8 @@ public struct MediaService: Sendable {
         if let userID { isOwner = try await ownership.owns(userID: userID, trackID: trackID) }
         let rendition = PreviewPolicy.rendition(isOwner: isOwner)
         switch rendition {
-        case .full: return (rendition, file(files.mediaPath, contentType: files.mediaType))
-        case .preview: return (rendition, file(files.previewPath, contentType: files.previewType))
+        case .full: return (rendition, file(files.mediaPath, contentType: files.mediaType), files.durationMs)
+        case .preview: return (rendition, file(files.previewPath, contentType: files.previewType), files.durationMs)
         }
     }
 
@@ -60,7 +68,7 @@ public struct MediaService: Sendable {
         guard let found = try await lookup.artwork(subject) else {
             throw DomainError.notFound(what: subject.displayName)
         }
-        guard let base = found else { throw Problem(.notFound, "\(subject.displayName) has no picture.") }
+        guard let base = found else { throw DomainError.notFound(what: "\(subject.displayName)'s picture") }
         let candidates = ArtworkSizes.sizes.filter { $0 >= size }.map { ArtworkSizes.path(for: base, size: $0) }
         let file = candidates.lazy.compactMap { store.file(for: $0) }.first ?? url(base)
         return File(url: file, contentType: "image/jpeg")

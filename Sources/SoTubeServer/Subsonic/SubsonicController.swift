@@ -84,11 +84,10 @@ struct SubsonicController: Sendable {
         } catch let error as SubsonicError {
             return SubsonicResponder.failure(error, format: format)
         } catch let error as DomainError {
-            if case .notFound = error {
-                return SubsonicResponder.failure(SubsonicError(code: 70, message: error.message), format: format)
-            }
-            return SubsonicResponder.failure(.generic(error.message), format: format)
+            return SubsonicResponder.failure(SubsonicError(error), format: format)
         } catch let problem as Problem {
+            // Only the file responder's answers come here (a file missing on disk, a range it cannot
+            // serve): services throw domain errors.
             if problem.status == .notFound {
                 return SubsonicResponder.failure(
                     SubsonicError(code: 70, message: problem.document.detail), format: format)

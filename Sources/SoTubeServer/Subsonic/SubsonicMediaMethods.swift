@@ -4,10 +4,12 @@ import Hummingbird
 import SoTubeCore
 import SoTubeMedia
 
-/// stream, download, getCoverArt. `MediaService` decides which file a caller gets; anything that is
-/// not the caller's full song (a preview, an unknown id) is error 70 and no bytes.
+/// stream, download, getCoverArt. `MediaService` decides which file a caller gets (`PlaybackService`
+/// whether `stream` transcodes it); anything that is not the caller's full song (a preview, an
+/// unknown id) is error 70 and no bytes.
 struct SubsonicMediaDeps: Sendable {
     let media: MediaService
+    let playback: PlaybackService
     let library: SubsonicLibraryDeps
     let tools: MediaTools
     /// Where resized cover art is kept (`DATA/media/cache/covers`).
@@ -30,38 +32,23 @@ enum SubsonicMediaMethods {
         return headers
     }
 
-    /// The caller's full song, or 70.
-    static func ownedFile(_ call: SubsonicCall, _ deps: SubsonicMediaDeps) async throws -> MediaService.File {
-        let id = try call.parameters.required("id")
-        let (rendition, file) = try await deps.media.audio(trackID: id, for: call.userID)
-        guard rendition == .full else { throw SubsonicError.notFound("Song") }
-        return file
-    }
-
+    /// The caller's song as `PlaybackService` chooses it: the stored file with ranges, or ffmpeg's
+    /// output when the player asked for another format or a bit rate below the song's. A song the
+    /// caller does not own is 70, an unknown format error 0 (`SubsonicError(DomainError)`).
     static func stream(_ call: SubsonicCall, _ deps: SubsonicMediaDeps) async throws -> Response {
-        let file = try await ownedFile(call, deps)
         let parameters = call.parameters
-        let format = parameters.string("format")?.lowercased() ?? ""
-        let maxBitRate = try parameters.int("maxBitRate", default: 0, in: 0...10_000)
+        let id = try parameters.required("id")
+        let request = PlaybackRequest.player(
+            format: parameters.string("format"),
+            maxBitRate: try parameters.int("maxBitRate", default: 0, in: 0...10_000))
         let offset = try parameters.int("timeOffset", default: 0, in: 0...86_400)
-        var codec = SubsonicTranscoder.Codec(rawValue: format)
-        if codec == nil, format.isEmpty || format == "raw", maxBitRate > 0 {
-            // The original unless it is above the player's limit.
-            let song = try await deps.library.ownedSong(call.userID, try parameters.required("id"))
-            let size =
-                (try? FileManager.default.attributesOfItem(atPath: file.url.path)[.size] as? NSNumber)?.intValue ?? 0
-            let seconds = max(1, SubsonicItems.seconds(song.track.durationMs))
-            if size * 8 / seconds / 1000 > maxBitRate { codec = .mp3 }
-        }
-        if codec == nil && !format.isEmpty && format != "raw" {
-            throw SubsonicError.invalid("format", "one of raw, mp3, opus")
-        }
-        guard let codec else {
+        let playback = try await deps.playback.play(trackID: id, for: call.userID, request)
+        let file = playback.file
+        guard let transcode = playback.transcode else {
             return try await deps.files.respond(
                 to: call.request, context: call.context, path: file.path, contentType: file.contentType,
                 extraHeaders: privateHeaders())
         }
-        let bitRate = maxBitRate > 0 ? min(maxBitRate, 320) : codec.defaultBitRate
         let head = call.request.method == .head
         var slot: TranscodeSlots.Slot?
         if !head {
@@ -78,8 +65,7 @@ enum SubsonicMediaMethods {
             }
         }
         return SubsonicTranscoder(ffmpeg: deps.tools.ffmpeg).response(
-            file: file.url, codec: codec, bitRate: max(32, bitRate), offset: offset, head: head,
-            headers: privateHeaders(), slot: slot)
+            file: file.url, transcode: transcode, offset: offset, head: head, headers: privateHeaders(), slot: slot)
     }
 
     /// The caller's song as the web download (`GET /api/v1/tracks/{id}/download`) gives it: the file

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SoTubeCore
 import SoTubeMedia
 
 #if canImport(Glibc)
@@ -9,29 +10,24 @@ import SoTubeMedia
 
 /// `stream` with `format=mp3|opus` or a `maxBitRate` below the original's: ffmpeg's output sent as
 /// the player takes it (no length, no ranges). The ffmpeg process ends with the response, also when
-/// the player hangs up; how many run at once is bounded (`TranscodeSlots`).
+/// the player hangs up; how many run at once is bounded (`TranscodeSlots`). `TranscodePolicy`
+/// decides the codec and bit rate; this runs ffmpeg for them.
 struct SubsonicTranscoder: Sendable {
-    enum Codec: String, Sendable {
-        case mp3
-        case opus
+    let ffmpeg: String
 
-        var contentType: String { self == .mp3 ? "audio/mpeg" : "audio/ogg" }
-        var defaultBitRate: Int { self == .mp3 ? 192 : 128 }
-        var arguments: [String] {
-            switch self {
-            case .mp3: return ["-c:a", "libmp3lame", "-f", "mp3"]
-            case .opus: return ["-c:a", "libopus", "-f", "ogg"]
-            }
+    /// ffmpeg's encoder and container for `codec`.
+    static func encoder(_ codec: StreamCodec) -> [String] {
+        switch codec {
+        case .mp3: return ["-c:a", "libmp3lame", "-f", "mp3"]
+        case .opus: return ["-c:a", "libopus", "-f", "ogg"]
         }
     }
 
-    let ffmpeg: String
-
-    func arguments(file: URL, codec: Codec, bitRate: Int, offset: Int) -> [String] {
+    func arguments(file: URL, transcode: Transcode, offset: Int) -> [String] {
         var arguments = ["-nostdin", "-hide_banner", "-v", "error"]
         if offset > 0 { arguments += ["-ss", String(offset)] }
-        arguments += ["-i", file.path, "-map", "0:a:0", "-vn"] + codec.arguments
-        return arguments + ["-b:a", "\(bitRate)k", "pipe:1"]
+        arguments += ["-i", file.path, "-map", "0:a:0", "-vn"] + Self.encoder(transcode.codec)
+        return arguments + ["-b:a", "\(transcode.bitRate)k", "pipe:1"]
     }
 
     /// A player that takes nothing for this long (seconds) ends its transcoding: ffmpeg is stopped
@@ -44,12 +40,12 @@ struct SubsonicTranscoder: Sendable {
     /// player has taken the previous one (the response writer's `write` waits for the socket), so a
     /// player that reads nothing holds one piece here, not the song.
     func response(
-        file: URL, codec: Codec, bitRate: Int, offset: Int, head: Bool, headers: HTTPFields, slot: TranscodeSlots.Slot?
+        file: URL, transcode: Transcode, offset: Int, head: Bool, headers: HTTPFields, slot: TranscodeSlots.Slot?
     ) -> Response {
         var headers = headers
-        headers[.contentType] = codec.contentType
+        headers[.contentType] = transcode.codec.contentType
         if head { return Response(status: .ok, headers: headers) }
-        let arguments = self.arguments(file: file, codec: codec, bitRate: bitRate, offset: offset)
+        let arguments = self.arguments(file: file, transcode: transcode, offset: offset)
         let ffmpeg = self.ffmpeg
         let body = ResponseBody { writer in
             let run = try TranscodeRun(ffmpeg: ffmpeg, arguments: arguments, slot: slot)

@@ -19,14 +19,18 @@ public struct SQLMediaLookup: MediaLookup {
         try await backend.read { db in
             guard
                 let row = try await db.raw(
-                    "SELECT media_path, media_type, preview_path, preview_type FROM tracks WHERE id = \(bind: id)"
+                    """
+                    SELECT media_path, media_type, preview_path, preview_type, duration_ms
+                    FROM tracks WHERE id = \(bind: id)
+                    """
                 ).first()
             else { return nil }
             return TrackFiles(
                 mediaPath: try row.decode(column: "media_path", as: String.self),
                 mediaType: try row.decode(column: "media_type", as: String.self),
                 previewPath: try row.decode(column: "preview_path", as: String.self),
-                previewType: try row.decode(column: "preview_type", as: String.self))
+                previewType: try row.decode(column: "preview_type", as: String.self),
+                durationMs: try row.decode(column: "duration_ms", as: Int.self))
         }
     }
 
