@@ -60,18 +60,27 @@ public struct TrackDTO: Codable, Sendable, Equatable {
     }
 }
 
-/// EBU R128 measurements of a song and its album.
+/// EBU R128 measurements of a song and its album, and the gains a player applies for them.
 public struct LoudnessDTO: Codable, Sendable, Equatable {
     public var integratedLufs: Double
     public var truePeakDb: Double
     public var albumIntegratedLufs: Double?
     public var albumTruePeakDb: Double?
+    /// The gain (dB) to play the song at on its own: toward -14 LUFS, never clipping.
+    public var trackGainDb: Double
+    /// The gain (dB) while its whole album plays in order; nil until the album is measured.
+    public var albumGainDb: Double?
 
-    public init(integratedLufs: Double, truePeakDb: Double, albumIntegratedLufs: Double?, albumTruePeakDb: Double?) {
+    public init(
+        integratedLufs: Double, truePeakDb: Double, albumIntegratedLufs: Double?, albumTruePeakDb: Double?,
+        trackGainDb: Double, albumGainDb: Double?
+    ) {
         self.integratedLufs = integratedLufs
         self.truePeakDb = truePeakDb
         self.albumIntegratedLufs = albumIntegratedLufs
         self.albumTruePeakDb = albumTruePeakDb
+        self.trackGainDb = trackGainDb
+        self.albumGainDb = albumGainDb
     }
 }
 

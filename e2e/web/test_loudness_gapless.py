@@ -200,7 +200,8 @@ def wait_song_ended(page, track_id):
 
 
 def expected_gain(loudness, album=False):
-    """The server's rule (SoTubeCore Loudness.playbackGainDB): toward -14 LUFS, peak at most -1 dBTP."""
+    """The server's rule (SoTubeCore Loudness.playbackGainDB), by which it makes the gains it sends with
+    each song (`trackGainDb`, `albumGainDb`): toward -14 LUFS, peak at most -1 dBTP."""
     integrated = loudness["albumIntegratedLufs"] if album else loudness["integratedLufs"]
     peak = loudness["albumTruePeakDb"] if album else loudness["truePeakDb"]
     return min(-14 - integrated, -1 - peak)
@@ -264,9 +265,10 @@ def test_an_album_cut_in_two_plays_without_a_gap(page, store):
             run_start = None
     print(f"join: {end - start:.4f} s of sound, longest silence inside {longest * 1000:.1f} ms")
     assert longest < 0.050, f"a silence of {longest * 1000:.1f} ms at the join"
-    # While the album plays in order the player applies the album gain.
+    # While the album plays in order the player applies the album gain the server sent.
     gain = float(page.locator("#audio").get_attribute("data-gain-db"))
     assert abs(gain - expected_gain(second["loudness"], album=True)) < 0.01, (gain, second["loudness"])
+    assert abs(gain - second["loudness"]["albumGainDb"]) < 0.005, (gain, second["loudness"])
 
 
 def test_loudness_is_normalised_and_the_switch_turns_it_off(page, store):
@@ -277,12 +279,16 @@ def test_loudness_is_normalised_and_the_switch_turns_it_off(page, store):
     for track, amplitude in ((quiet, QUIET_AMPLITUDE), (loud, LOUD_AMPLITUDE)):
         assert abs(track["loudness"]["integratedLufs"] - db(amplitude / math.sqrt(2))) < 1.0, track["loudness"]
     quiet_gain, loud_gain = expected_gain(quiet["loudness"]), expected_gain(loud["loudness"])
+    # The server sends the gain its rule gives; the player applies that number.
+    for track, gain in ((quiet, quiet_gain), (loud, loud_gain)):
+        assert abs(track["loudness"]["trackGainDb"] - gain) < 0.01, track["loudness"]
     assert quiet_gain > 5 and loud_gain < -3  # a quiet song is raised, a loud one lowered
 
     levels = {}
     for track, amplitude, gain in ((quiet, QUIET_AMPLITUDE, quiet_gain), (loud, LOUD_AMPLITUDE, loud_gain)):
         applied, level = play_song(page, base, track)
         assert abs(applied - gain) < 0.01, (track["title"], applied, gain)
+        assert abs(applied - track["loudness"]["trackGainDb"]) < 0.005, (track["title"], applied)
         source = amplitude / math.sqrt(2)
         # What reaches the speakers is the song raised or lowered by that gain.
         assert abs(db(level / source) - gain) < 1.0, (track["title"], db(level / source), gain)

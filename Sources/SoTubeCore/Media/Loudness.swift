@@ -25,10 +25,11 @@ public struct Loudness: Sendable, Equatable {
     /// The peak as a linear amplitude (1 = full scale), as ReplayGain gives it.
     public var linearPeak: Double { (pow(10, truePeakDB / 20) * 10000).rounded() / 10000 }
 
-    /// The gain a player applies to reach `target` LUFS, lowered so the true peak stays at or below
-    /// `ceiling` dBTP (no clipping).
+    /// The gain the web player applies (the server sends it with each song, for the song and its
+    /// album): toward `target` LUFS, lowered so the true peak stays at or below `ceiling` dBTP (no
+    /// clipping), in hundredths of a dB.
     public func playbackGainDB(target: Double = -14, ceiling: Double = -1) -> Double {
-        min(target - integratedLUFS, ceiling - truePeakDB)
+        (min(target - integratedLUFS, ceiling - truePeakDB) * 100).rounded() / 100
     }
 
     /// An album's loudness from its songs': their energies averaged by duration (how one

@@ -30,7 +30,8 @@ extension TrackDTO {
             LoudnessDTO(
                 integratedLufs: $0.integratedLUFS, truePeakDb: $0.truePeakDB,
                 albumIntegratedLufs: track.albumLoudness?.integratedLUFS,
-                albumTruePeakDb: track.albumLoudness?.truePeakDB)
+                albumTruePeakDb: track.albumLoudness?.truePeakDB, trackGainDb: $0.playbackGainDB(),
+                albumGainDb: track.albumLoudness?.playbackGainDB())
         }
     }
 }

@@ -115,8 +115,9 @@ extension SchemaDocs {
             [
                 "integratedLufs": JSONSchema.number, "truePeakDb": JSONSchema.number,
                 "albumIntegratedLufs": JSONSchema.nullable("number"), "albumTruePeakDb": JSONSchema.nullable("number"),
+                "trackGainDb": JSONSchema.number, "albumGainDb": JSONSchema.nullable("number"),
             ],
-            required: ["integratedLufs", "truePeakDb"]),
+            required: ["integratedLufs", "truePeakDb", "trackGainDb"]),
         "TrackDetail": JSONSchema.object(
             [
                 "track": JSONSchema.ref("Track"), "lyrics": JSONSchema.nullable("string"),
