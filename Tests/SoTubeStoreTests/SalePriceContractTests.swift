@@ -10,13 +10,7 @@ import Testing
 /// purchase charges only the price the buyer confirmed — on both engines and on the batched path.
 @Suite struct SalePriceContractTests {
     func record(_ number: Int) -> CatalogTrackRecord {
-        CatalogTrackRecord(
-            sourcePath: "/music/Three/\(number).mp3", sourceSize: 100, sourceMtime: 5,
-            metadata: TrackMetadata(
-                title: "Tune \(number)", artist: "Trio", album: "Three", trackNumber: number, durationMs: 120_000),
-            mediaPath: "tracks/\(number)/full.mp3", mediaType: "audio/mpeg",
-            previewPath: "tracks/\(number)/preview.mp3", previewType: "audio/mpeg", waveform: [0, 1],
-            artworkPath: nil, price: 10)
+        WatchedFolderSongs.record(number, album: "Three", artist: "Trio")
     }
 
     func buy(_ db: SoTubeDatabase, _ target: PurchaseTarget, key: String, expecting price: Int?) async throws

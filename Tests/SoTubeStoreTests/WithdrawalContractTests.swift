@@ -9,13 +9,7 @@ import Testing
 /// alone or in their album, out of search, kept by their owners, back on sale with their file.
 @Suite struct WithdrawalContractTests {
     func record(_ number: Int) -> CatalogTrackRecord {
-        CatalogTrackRecord(
-            sourcePath: "/music/Ten/\(number).mp3", sourceSize: 100, sourceMtime: 5,
-            metadata: TrackMetadata(
-                title: "Tune \(number)", artist: "Artist", album: "Ten", trackNumber: number, durationMs: 120_000),
-            mediaPath: "tracks/\(number)/full.mp3", mediaType: "audio/mpeg",
-            previewPath: "tracks/\(number)/preview.mp3", previewType: "audio/mpeg", waveform: [0, 1],
-            artworkPath: nil, price: 10)
+        WatchedFolderSongs.record(number, album: "Ten", artist: "Artist")
     }
 
     func buy(_ db: SoTubeDatabase, _ user: String, _ target: PurchaseTarget, key: String) async throws
