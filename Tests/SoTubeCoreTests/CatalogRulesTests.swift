@@ -1,5 +1,6 @@
-import SoTubeCore
 import Testing
+
+@testable import SoTubeCore
 
 @Suite struct SearchTextTests {
     @Test func foldsCaseAndDiacritics() {
@@ -14,6 +15,22 @@ import Testing
         #expect(SearchText.normalize("мой") != SearchText.normalize("мои"))
         // A decomposed й (и + combining breve) is the same letter.
         #expect(SearchText.normalize("\u{438}\u{306}") == "й")
+    }
+
+    /// ASCII text takes a short way; it must give what the general rule gives.
+    @Test func asciiTextGivesTheWordsTheGeneralRuleGives() {
+        let every = String(String.UnicodeScalarView((0..<128).compactMap(Unicode.Scalar.init)))
+        var texts = [every, "AC/DC — x", "Hells Bells!", "  ", "", "R.E.M.", "50 Cent", "a_b-c", "\tTab\nLine"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            texts.append(
+                String((0..<12).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0..<128, using: &generator))) }))
+        }
+        for text in texts where text.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(SearchText.asciiWords(text) == SearchText.foldedWords(text), "\(text.debugDescription)")
+        }
+        #expect(SearchText.asciiWords("Björk") == nil)
+        #expect(SearchText.words("Björk, Jóga") == ["bjork", "joga"])
     }
 
     @Test func splitsWordsOnPunctuation() {

@@ -1,4 +1,5 @@
 import Foundation
+import SoTubeCore
 import Testing
 
 @testable import SoTubeServer
@@ -48,22 +49,27 @@ struct RememberedAnswersTests {
     }
 
     @Test func aSearchPagesThroughTheMatchesInTheListsOrder() throws {
-        let names = ["Aurora", "Brass Band", "Crass", "Dune", "Grass Roots"]
+        let names = ["Aurora", "Brass Band", "Brassens", "Dune", "Grass Roots", "Brás"]
         let list = OwnedList(names) { [$0] }
-        let needle = try #require(OwnedList<String>.needle("RASS"))
-        #expect(Array(list.page(0, 2, matching: needle)) == ["Brass Band", "Crass"])
-        #expect(Array(list.page(2, 2, matching: needle)) == ["Grass Roots"])
-        #expect(Array(list.page(3, 2, matching: needle)).isEmpty)
-        #expect(Array(list.page(1, 3)) == ["Brass Band", "Crass", "Dune"])
-        #expect(Array(list.page(4, 10)) == ["Grass Roots"])
-        #expect(OwnedList<String>.needle("a\u{0}b") == nil)
+        let search = SearchQuery("BRAS")
+        #expect(Array(list.page(0, 2, matching: search)) == ["Brass Band", "Brassens"])
+        #expect(Array(list.page(2, 2, matching: search)) == ["Brás"])
+        #expect(Array(list.page(3, 2, matching: search)).isEmpty)
+        #expect(Array(list.page(0, 10, matching: SearchQuery("rass"))).isEmpty)  // inside a word
+        #expect(Array(list.page(0, 10, matching: SearchQuery("*"))).isEmpty)  // no word to look for
+        #expect(Array(list.page(1, 3)) == ["Brass Band", "Brassens", "Dune"])
+        #expect(Array(list.page(4, 10)) == ["Grass Roots", "Brás"])
     }
 
-    @Test func aSearchLooksInEveryFieldButNotAcrossThem() throws {
-        let songs = [("Polar Night", "Aurora Test"), ("Low Tide", "The Brass Ones")]
+    /// As the web search: each word starts a word of some field, so words from the title and the
+    /// artist find a song together; a word is not found across two.
+    @Test func aSearchFoldsCaseAndAccentsAndTakesWordsFromEveryField() throws {
+        let songs = [("Polar Night", "Aurora Test"), ("Halo", "Beyoncé"), ("Low Tide", "The Brass Ones")]
         let list = OwnedList(songs.map { "\($0.0)|\($0.1)" }) { $0.split(separator: "|").map(String.init) }
-        #expect(list.page(0, 10, matching: try #require(OwnedList<String>.needle("brass"))).count == 1)
-        #expect(list.page(0, 10, matching: try #require(OwnedList<String>.needle("nightaurora"))).isEmpty)
-        #expect(list.page(0, 10, matching: try #require(OwnedList<String>.needle("night aurora"))).isEmpty)
+        #expect(Array(list.page(0, 10, matching: SearchQuery("brass"))) == ["Low Tide|The Brass Ones"])
+        #expect(Array(list.page(0, 10, matching: SearchQuery("beyonce"))) == ["Halo|Beyoncé"])
+        #expect(Array(list.page(0, 10, matching: SearchQuery("BEYONCÉ halo"))) == ["Halo|Beyoncé"])
+        #expect(Array(list.page(0, 10, matching: SearchQuery("night aurora"))) == ["Polar Night|Aurora Test"])
+        #expect(list.page(0, 10, matching: SearchQuery("nightaurora")).isEmpty)
     }
 }

@@ -41,11 +41,7 @@ import Testing
             #expect(
                 try await player.songs(userID: "u1", .ids(["t9", "t7", "t1"]), offset: 0, limit: 10).map(\.track.id)
                     == ["t9", "t1"])
-            #expect(
-                try await player.songs(userID: "u1", .matching("ZEBRA"), offset: 0, limit: 10).map(\.track.id) == ["t9"]
-            )
-            #expect(try await player.songs(userID: "u1", .matching("%"), offset: 0, limit: 10).isEmpty)
-            #expect(try await player.songs(userID: "u2", .matching(""), offset: 0, limit: 10).map(\.track.id) == ["t7"])
+            #expect(try await player.songs(userID: "u2", .byTitle, offset: 0, limit: 10).map(\.track.id) == ["t7"])
             let artists = try await player.artists(userID: "u1", .all, offset: 0, limit: 10)
             #expect(artists.map(\.id) == ["ar1", "ar4"] && artists.map(\.albumCount) == [1, 1])
             #expect(try await player.artists(userID: "u2", .ids(["ar1"]), offset: 0, limit: 1).isEmpty)
@@ -61,6 +57,39 @@ import Testing
                 try await player.songs(
                     userID: "u1", .random(genre: nil, fromYear: nil, toYear: nil), offset: 0, limit: 10
                 ).count == 3)
+        }
+    }
+
+    /// A player's search is the web's (`SearchQuery`: case and accents folded, every word the start
+    /// of a word of the name or its artist/album), over the user's own songs, albums and artists.
+    @Test(arguments: TestEngine.enabled)
+    func searchesFoldCaseAndAccentsAsTheWebsDoWithinTheLibrary(_ engine: TestEngine) async throws {
+        try await withLibrary(engine) { db async throws in
+            let player = db.player
+            func songs(_ user: String, _ text: String) async throws -> [String] {
+                try await player.songs(userID: user, .matching(SearchQuery(text)), offset: 0, limit: 10).map(\.track.id)
+            }
+            #expect(try await songs("u1", "ZEBRA") == ["t9"])
+            #expect(try await songs("u1", "joga") == ["t2"])  // "Jóga"
+            #expect(try await songs("u1", "bjork") == ["t1", "t2"])  // by "Björk", in title order
+            #expect(try await songs("u1", "bjo hunt") == ["t1"])  // words as prefixes, across title and artist
+            #expect(try await songs("u1", "jork").isEmpty)  // inside a word: not a match, as on the web
+            #expect(try await songs("u1", "bachelorette").isEmpty)  // t3 is not u1's
+            #expect(try await songs("u1", "%").isEmpty)
+            #expect(
+                try await player.songs(userID: "u1", .matching(SearchQuery("bjork")), offset: 1, limit: 1)
+                    .map(\.track.id) == ["t2"])
+            #expect(
+                try await player.albums(userID: "u1", .matching(SearchQuery("BJÖRK")), offset: 0, limit: 10).map(\.id)
+                    == ["al1"])
+            #expect(
+                try await player.albums(userID: "u1", .matching(SearchQuery("homog")), offset: 0, limit: 10).map(\.id)
+                    == ["al1"])
+            #expect(
+                try await player.artists(userID: "u1", .matching(SearchQuery("bjork")), offset: 0, limit: 10).map(\.id)
+                    == ["ar1"])
+            #expect(
+                try await player.artists(userID: "u2", .matching(SearchQuery("bjork")), offset: 0, limit: 10).isEmpty)
         }
     }
 

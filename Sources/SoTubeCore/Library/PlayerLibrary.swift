@@ -19,8 +19,12 @@ public enum PlayerSongFilter: Sendable, Equatable {
     case album(String)
     /// The owned songs with these ids, in this order.
     case ids([String])
-    /// Songs whose title, artist or album holds the text (any case).
-    case matching(String)
+    /// Songs found by the web's search rule (`SearchQuery`: every word starts a word of the title,
+    /// artist or album, case and accents folded; withdrawn songs, which search drops, are not
+    /// found), by title. A query without words finds nothing.
+    case matching(SearchQuery)
+    /// Every owned song by title (the order `matching` answers in).
+    case byTitle
     /// Starred songs, most recently starred first.
     case starred
     /// Random songs, optionally of a genre and within years.
@@ -48,15 +52,16 @@ public enum PlayerAlbumFilter: Sendable, Equatable {
     case ids([String])
     /// An album artist's owned albums, by year and title.
     case artist(String)
-    /// Albums whose title or artist holds the text (any case).
-    case matching(String)
+    /// Albums found by the web's search rule in their title and artist, by title.
+    case matching(SearchQuery)
 }
 
 public enum PlayerArtistFilter: Sendable, Equatable {
     /// Every artist of an owned album, by name.
     case all
     case ids([String])
-    case matching(String)
+    /// Artists found by the web's search rule in their name, by name.
+    case matching(SearchQuery)
 }
 
 /// An owned song with what players show about it.
@@ -145,18 +150,5 @@ public struct PlayerGenre: Sendable, Equatable {
         self.name = name
         self.songCount = songCount
         self.albumCount = albumCount
-    }
-}
-
-extension PlayerSongFilter {
-    /// A `LIKE` pattern matching `text` anywhere, with `%`, `_` and `\` in it taken literally
-    /// (escape character `\`), lower-cased.
-    public static func likePattern(_ text: String) -> String {
-        var out = "%"
-        for character in text.lowercased() {
-            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
-            out.append(character)
-        }
-        return out + "%"
     }
 }

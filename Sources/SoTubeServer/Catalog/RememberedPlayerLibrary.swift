@@ -23,11 +23,11 @@ struct RememberedPlayerLibrary: PlayerLibrary {
         switch filter {
         case .all:
             page = try await keptSongs(userID, .all)?.page(offset, limit)
-        case .matching(let text):
-            // `matching("")` is every owned song in the order a search answers: title, then id.
-            if let needle = OwnedList<PlayerSong>.needle(text) {
-                page = try await keptSongs(userID, .matching(""))?.page(offset, limit, matching: needle)
-            }
+        case .byTitle:
+            page = try await keptSongs(userID, .byTitle)?.page(offset, limit)
+        case .matching(let search):
+            // A search answers in title order.
+            page = try await keptSongs(userID, .byTitle)?.page(offset, limit, matching: search)
         default: break
         }
         guard let page else { return try await store.songs(userID: userID, filter, offset: offset, limit: limit) }
@@ -40,11 +40,9 @@ struct RememberedPlayerLibrary: PlayerLibrary {
         switch filter {
         case .alphabeticalByName, .alphabeticalByArtist, .newest:
             page = try await keptAlbums(userID, filter)?.page(offset, limit)
-        case .matching(let text):
+        case .matching(let search):
             // A search answers by title, then id: the order of `alphabeticalByName`.
-            if let needle = OwnedList<PlayerAlbum>.needle(text) {
-                page = try await keptAlbums(userID, .alphabeticalByName)?.page(offset, limit, matching: needle)
-            }
+            page = try await keptAlbums(userID, .alphabeticalByName)?.page(offset, limit, matching: search)
         default: break
         }
         guard let page else { return try await store.albums(userID: userID, filter, offset: offset, limit: limit) }
@@ -58,10 +56,8 @@ struct RememberedPlayerLibrary: PlayerLibrary {
         switch filter {
         case .all:
             if let list = try await keptArtists(userID) { return Array(list.page(offset, limit)) }
-        case .matching(let text):
-            if let needle = OwnedList<PlayerArtist>.needle(text), let list = try await keptArtists(userID) {
-                return Array(list.page(offset, limit, matching: needle))
-            }
+        case .matching(let search):
+            if let list = try await keptArtists(userID) { return Array(list.page(offset, limit, matching: search)) }
         case .ids: break
         }
         return try await store.artists(userID: userID, filter, offset: offset, limit: limit)
@@ -89,7 +85,8 @@ struct RememberedPlayerLibrary: PlayerLibrary {
 
     private func keptSongs(_ userID: String, _ filter: PlayerSongFilter) async throws -> OwnedList<PlayerSong>? {
         try await kept(userID, "songs:\(filter)") { song in
-            [song.track.title, song.track.artistName, song.track.albumTitle]
+            // Search drops withdrawn songs (they have no place in the search index).
+            song.track.withdrawn ? [] : [song.track.title, song.track.artistName, song.track.albumTitle]
         } load: {
             try await store.songs(userID: userID, filter, offset: 0, limit: Self.all)
         }
@@ -126,32 +123,32 @@ extension RememberedPlayerLibrary {
     }
 }
 
-/// A user's owned items in one order, with the lower-cased text a search looks in.
+/// A user's owned items in one order, with the text a search looks in: their fields normalised as
+/// the search index holds them (`SearchText`).
 struct OwnedList<Item: Sendable>: Sendable {
     let items: [Item]
-    /// Per item, its searchable fields lower-cased, apart by a zero byte.
+    /// Per item, a space, then the normalised words of its fields apart by single spaces.
     private let text: [[UInt8]]
 
     init(_ items: [Item], text: (Item) -> [String]) {
         self.items = items
-        self.text = items.map { Array(text($0).map { $0.lowercased() }.joined(separator: "\u{0}").utf8) }
+        self.text = items.map { item in
+            let words = text(item).map(SearchText.normalize).filter { !$0.isEmpty }
+            return Array((" " + words.joined(separator: " ")).utf8)
+        }
     }
 
-    /// What a search for `text` looks for (as `LIKE '%text%'` on lower-cased fields does); nil when
-    /// it holds a zero byte, which could match across fields here.
-    static func needle(_ text: String) -> [UInt8]? {
-        let needle = Array(text.lowercased().utf8)
-        return needle.contains(0) ? nil : needle
-    }
-
-    /// The page of the items with a field holding `needle`, in this list's order (only the page
-    /// is copied).
-    func page(_ offset: Int, _ limit: Int, matching needle: [UInt8]) -> ArraySlice<Item> {
+    /// The page of the items the web's search rule finds (`SearchQuery.matches`: every term starts
+    /// a word of one of the fields), in this list's order (only the page is copied); nothing for a
+    /// query without words.
+    func page(_ offset: Int, _ limit: Int, matching search: SearchQuery) -> ArraySlice<Item> {
+        let needles = search.terms.map { Array((" " + $0).utf8) }
+        guard !needles.isEmpty else { return [] }
         var page: [Item] = []
         var skipped = 0
         for (index, haystack) in text.enumerated() {
             guard page.count < limit else { break }
-            guard Self.contains(haystack, needle) else { continue }
+            guard needles.allSatisfy({ Self.contains(haystack, $0) }) else { continue }
             if skipped < offset {
                 skipped += 1
             } else {

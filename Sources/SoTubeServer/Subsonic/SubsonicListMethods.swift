@@ -51,19 +51,21 @@ enum SubsonicListMethods {
         for (method, key, folderStyle) in [("search3", "searchResult3", false), ("search2", "searchResult2", true)] {
             methods[method] = { call in
                 let parameters = call.parameters
-                let text = searchText(parameters.string("query"))
+                // The web's search rule (`SearchQuery`: case and accents folded, each word a prefix;
+                // text without a word finds nothing), on the caller's own library.
+                let search = searchText(parameters.string("query")).map(SearchQuery.init)
                 func count(_ name: String) throws -> Int { try parameters.int(name, default: 20, in: page) }
                 func offset(_ name: String) throws -> Int {
                     try parameters.int(name, default: 0, in: 0...Int(Int32.max))
                 }
                 let artists = try await deps.player.artists(
-                    userID: call.userID, text.map(PlayerArtistFilter.matching) ?? .all,
+                    userID: call.userID, search.map(PlayerArtistFilter.matching) ?? .all,
                     offset: try offset("artistOffset"), limit: try count("artistCount"))
                 let albums = try await deps.player.albums(
-                    userID: call.userID, text.map(PlayerAlbumFilter.matching) ?? .alphabeticalByArtist,
+                    userID: call.userID, search.map(PlayerAlbumFilter.matching) ?? .alphabeticalByArtist,
                     offset: try offset("albumOffset"), limit: try count("albumCount"))
                 let songs = try await deps.player.songs(
-                    userID: call.userID, text.map(PlayerSongFilter.matching) ?? .all,
+                    userID: call.userID, search.map(PlayerSongFilter.matching) ?? .all,
                     offset: try offset("songOffset"), limit: try count("songCount"))
                 var element = SubsonicElement()
                 element.add(

@@ -40,13 +40,11 @@ public struct SQLPlayerLibrary: PlayerLibrary {
         case .ids(let ids):
             guard !ids.isEmpty else { return [] }
             query += " AND t.id IN (\(binds: ids)) ORDER BY t.id"
-        case .matching(let text):
-            let pattern = PlayerSongFilter.likePattern(text)
-            query += """
-                 AND (LOWER(t.title) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(ar.name) LIKE \(bind: pattern) ESCAPE '\\'
-                    OR LOWER(al.title) LIKE \(bind: pattern) ESCAPE '\\')
-                 ORDER BY LOWER(t.title), t.id
-                """
+        case .matching(let search):
+            guard !search.isEmpty else { return [] }
+            query += " AND " + Self.found(search, .track, id: "t.id") + " ORDER BY LOWER(t.title), t.id"
+        case .byTitle:
+            query += " ORDER BY LOWER(t.title), t.id"
         case .starred:
             query += " AND f.created_at IS NOT NULL ORDER BY f.created_at DESC, t.id"
         case .random(let genre, let fromYear, let toYear):
@@ -131,11 +129,9 @@ public struct SQLPlayerLibrary: PlayerLibrary {
             query += " AND t.album_id IN (\(binds: ids))" + group + " ORDER BY al.id"
         case .artist(let id):
             query += " AND al.artist_id = \(bind: id)" + group + " ORDER BY al.year, LOWER(al.title), al.id"
-        case .matching(let text):
-            let pattern = PlayerSongFilter.likePattern(text)
-            query +=
-                " AND (LOWER(al.title) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(ar.name) LIKE \(bind: pattern) ESCAPE '\\')"
-                + group + " ORDER BY LOWER(al.title), al.id"
+        case .matching(let search):
+            guard !search.isEmpty else { return [] }
+            query += " AND " + Self.found(search, .album, id: "al.id") + group + " ORDER BY LOWER(al.title), al.id"
         }
         query += " LIMIT \(literal: limit) OFFSET \(literal: offset)"
         let finalQuery = query
@@ -157,10 +153,12 @@ public struct SQLPlayerLibrary: PlayerLibrary {
         case .ids(let ids):
             guard !ids.isEmpty else { return [] }
             query += " AND ar.id IN (\(binds: ids))"
-        case .matching(let text):
-            query += " AND LOWER(ar.name) LIKE \(bind: PlayerSongFilter.likePattern(text)) ESCAPE '\\'"
+        case .matching(let search):
+            guard !search.isEmpty else { return [] }
+            query += " AND " + Self.found(search, .artist, id: "ar.id")
         }
-        query += " GROUP BY ar.id, ar.name ORDER BY LOWER(ar.name), ar.id LIMIT \(literal: limit) OFFSET \(literal: offset)"
+        query +=
+            " GROUP BY ar.id, ar.name ORDER BY LOWER(ar.name), ar.id LIMIT \(literal: limit) OFFSET \(literal: offset)"
         let finalQuery = query
         let artists = try await backend.read { db in
             try await db.raw(finalQuery).all().map { row in
@@ -172,6 +170,22 @@ public struct SQLPlayerLibrary: PlayerLibrary {
         }
         if case .ids(let ids) = filter { return CatalogSQL.ordered(artists, by: ids, id: \.id) }
         return artists
+    }
+
+    /// The web search's rule (`SearchQuery`) on the text the full-text index holds
+    /// (`search_documents`: names and context normalised by `SearchText`, so case and accents are
+    /// folded): every word of the query starts a word of the entity's name or context. Checked on
+    /// the user's own rows through the (kind, entity_id) index, so the cost is that of the library,
+    /// not of the catalog; terms are letters and digits only, so no LIKE wildcard can be in one.
+    static func found(_ search: SearchQuery, _ kind: SearchKind, id column: String) -> SQLQueryString {
+        var condition: SQLQueryString = """
+            EXISTS (SELECT 1 FROM search_documents d WHERE d.kind = \(bind: kind.rawValue)
+                AND d.entity_id = \(unsafeRaw: column)
+            """
+        for term in search.terms {
+            condition += " AND (' ' || d.name || ' ' || d.context) LIKE \(bind: "% " + term + "%")"
+        }
+        return condition + ")"
     }
 
     public func genres(userID: String) async throws -> [PlayerGenre] {
