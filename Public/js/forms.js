@@ -14,15 +14,6 @@ export function field(label, attrs = {}, hint = null) {
   return wrap;
 }
 
-/**
- * Rethrows a 403 from a step confirmed with the account password as an error on the `password`
- * field (the server answers 403 for a wrong password there; other errors pass as they are).
- */
-export function onPasswordField(error, message) {
-  if (error?.status === 403) throw Object.assign(error, { field: 'password', problem: { ...error.problem, detail: message }, message });
-  throw error;
-}
-
 /** Wires a <form>: onSubmit(values) runs with a busy button; errors land on the field or the form. */
 export function wireForm(form, onSubmit) {
   const status = h('p', { class: 'form-error', role: 'alert', hidden: true });

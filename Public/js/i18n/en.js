@@ -29,7 +29,7 @@ export default {
   'register.submit': 'Create account',
   'register.haveAccount': 'Already have an account?',
   'register.hintUsername': '3 to 32 letters, digits, “_”, “.” or “-”.',
-  'register.checkMail': 'We sent a message to {email}. If this address already has an account, the message has its username and a link to log in or reset the password.',
+  'register.checkMail': 'We sent a message to {email}. If it has an account already, the message says how to log in.',
   'register.hintPassword': 'At least 8 characters.',
   'forgot.title': 'Reset your password',
   'forgot.text': 'Enter the email address of your account and we will send you a link to choose a new password.',
@@ -39,7 +39,7 @@ export default {
   'reset.newPassword': 'New password',
   'reset.submit': 'Save new password',
   'reset.done': 'Your password was changed. You can log in now. Your app passwords were revoked: players need a new one.',
-  'reset.twoFactorHelp': 'Two-step sign-in stays on after a reset. Lost your authenticator app? Log in with one of your recovery codes, or ask the store’s operator to turn two-step sign-in off.',
+  'reset.twoFactorHelp': 'Two-step sign-in stays on. Lost your authenticator? Use a recovery code, or ask the store’s operator to turn it off.',
 
   'store.title': 'Store',
   'store.newReleases': 'New releases',
@@ -115,7 +115,7 @@ export default {
   'buy.guestTitle': 'Log in to buy',
   'buy.guestText': 'Songs are bought with coins in your account. Log in or create an account to buy.',
   'buy.priceChangedTitle': 'The price changed',
-  'buy.priceChangedText': 'It was {old} when shown and is {price} now; nothing was charged.',
+  'buy.priceChangedText': 'It was {old}; it is {price} now. Nothing was charged.',
   'buy.retry': 'Try again',
 
   'player.label': 'Player',

@@ -5,7 +5,8 @@ import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate } from '../i18n.js';
 import { h, toast } from '../ui.js';
-import { field, wireForm, onPasswordField } from '../forms.js';
+import { field, wireForm } from '../forms.js';
+import { onPasswordField } from '../password-field.js';
 import { state } from '../state.js';
 
 function copyButton(text) {

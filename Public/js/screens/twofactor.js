@@ -6,7 +6,8 @@ import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, toast } from '../ui.js';
-import { field, wireForm, onPasswordField } from '../forms.js';
+import { field, wireForm } from '../forms.js';
+import { onPasswordField } from '../password-field.js';
 import { state, refreshMe } from '../state.js';
 import { qrSvg } from '../qr.js';
 
