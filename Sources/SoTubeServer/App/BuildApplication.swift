@@ -117,9 +117,8 @@ public func buildApplication(_ services: AppServices) -> some ApplicationProtoco
     Application(
         router: buildRouter(services),
         server: .http1OnItsEventLoop(configuration: .init(additionalChannelHandlers: [services.drain.handler()])),
-        configuration: .init(
-            address: .hostname(services.configuration.host, port: services.configuration.port),
-            serverName: "sotube"),
+        // No `Server` header: nothing tells a scanner what runs here, and every answer is 16 bytes lighter.
+        configuration: .init(address: .hostname(services.configuration.host, port: services.configuration.port)),
         logger: services.logger)
 }
 
