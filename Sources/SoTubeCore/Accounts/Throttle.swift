@@ -132,14 +132,8 @@ public struct ThrottleKey: Sendable, Equatable {
     public static func stored(_ key: String) -> String {
         guard key.utf8.count > maxStoredLength else { return key }
         let kind = key.prefix { $0 != ":" }
-        let digest = SHA256.hash(data: Data(key.utf8)).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        let digest = Array(SHA256.hash(data: Data(key.utf8))).base64URLString
         return String(kind.prefix(40)) + ":sha256:" + digest
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }
 
