@@ -1,0 +1,9 @@
+import Crypto
+import Foundation
+
+/// Session and reset tokens: handed out once, stored only as SHA-256.
+public enum TokenHash {
+    public static func of(_ token: String) -> String {
+        Hex.encode(SHA256.hash(data: Data(token.utf8)))
+    }
+}
