@@ -81,8 +81,8 @@ extension StoreDialect {
     /// SQLite does not use bm25(): FTS5 computes its IDF by counting every hit of every phrase in
     /// the whole index, which cost 10–70 ms per kind for one-letter or common prefixes at 1M
     /// songs. Walking the doclists in doc_id order with a LIMIT costs under 2 ms; relevance
-    /// comes from `SQLSearchStore`'s tiers (exact name, name prefix, all words in the name,
-    /// artist/album context) instead.
+    /// comes from `SearchRanking`'s tiers (exact name, name prefix, all words in the name,
+    /// artist/album context) and doc_id order instead.
     ///
     /// `checkedLimit`: when a long prefix was cut, stop at this many hits that pass the whole-prefix
     /// check (in doc_id order, the ranking order of a band), out of at most `cap` index hits.
@@ -91,11 +91,12 @@ extension StoreDialect {
         checkedLimit: Int? = nil
     ) -> SQLQueryString {
         let key = query.key
-        // Tier 0: the name is the query; 1: it starts with the query; 2: otherwise (the caller
-        // turns 2 into 3 for matches found only through the artist's/album's name).
+        // `SearchRanking.Tier`: the name is the query, starts with it, or otherwise `.nameWords` (the
+        // caller makes it `.context` for matches found only through the context: `wordsTier`).
         let tier: SQLQueryString = """
-            CASE WHEN d.name = \(bind: key) THEN 0
-                WHEN substr(d.name, 1, CAST(\(bind: key.unicodeScalars.count) AS INTEGER)) = \(bind: key) THEN 1 ELSE 2 END
+            CASE WHEN d.name = \(bind: key) THEN \(literal: SearchRanking.Tier.exactName.rawValue)
+                WHEN substr(d.name, 1, CAST(\(bind: key.unicodeScalars.count) AS INTEGER)) = \(bind: key)
+                THEN \(literal: SearchRanking.Tier.namePrefix.rawValue) ELSE \(literal: SearchRanking.Tier.nameWords.rawValue) END
             """
         switch self {
         case .sqlite:

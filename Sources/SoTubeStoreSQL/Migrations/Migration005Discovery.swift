@@ -2,7 +2,7 @@
 ///
 /// `search_documents` holds one row per searchable entity (artist, album, track, playlist) with
 /// its display name and its normalised name and context (see `SearchText`). Its `doc_id` lies in a band per kind (and
-/// per explicit flag) so one index answers each kind with a rowid range: `SearchBands`.
+/// per explicit flag) so one index answers each kind with a rowid range: `SearchRanking.Bands`.
 /// SQLite indexes it with FTS5 (external content); PostgreSQL with a GIN index over
 /// `to_tsvector('simple', ...)`.
 enum Migration005Discovery {

@@ -1,4 +1,4 @@
-/// Search documents renumbered (`SearchBands`): the bands in a new order, songs first, and inside
+/// Search documents renumbered (`SearchRanking.Bands`): the bands in a new order, songs first, and inside
 /// each band shorter names first, in slots of 10^9 ids per name length (999 and longer share the
 /// last). The full-text index then yields the best hits of a tier first, so a pass that adds songs
 /// found through their artist or album stops as soon as it has enough, and a scan that runs past

@@ -2,60 +2,6 @@ import Foundation
 import SQLKit
 import SoTubeCore
 
-/// Where each kind's documents live in `search_documents.doc_id`: one band per kind (explicit
-/// albums and tracks in a band of their own), so a rowid range selects a kind — and hides
-/// explicit ones — in the full-text indexes (SQLite keeps one per kind, `SearchFullText`, so a
-/// range only ever skips the kind's other band) and in PostgreSQL's one index.
-///
-/// Inside a band, documents are in the order search ranks equal matches: shorter names first
-/// (`slotWidth` ids per name length), then in the order they were indexed. The full-text index
-/// yields hits in doc_id order, so its first hits are already the best ones of their tier: a pass
-/// that only adds lower-tier hits can stop at the number it needs (`SQLSearchStore`).
-enum SearchBands {
-    static let width: Int64 = 1_000_000_000_000
-    /// Ids per name length; names longer than `longestSlot` letters share the last slot.
-    static let slotWidth: Int64 = 1_000_000_000
-    static let longestSlot: Int64 = 999
-    // Largest kinds first (migration 13's numbering). A full-text scan over a band runs on past its
-    // end until its next hit (FTS5 checks the upper rowid bound only on hits), so what follows a band
-    // in its index should be small: each kind has an index of its own (`SearchFullText`), where a
-    // clean band is followed only by the kind's explicit one.
-    static let track: Int64 = 1
-    static let explicitTrack: Int64 = 2
-    static let album: Int64 = 3
-    static let explicitAlbum: Int64 = 4
-    static let artist: Int64 = 5
-    static let playlist: Int64 = 6
-
-    static func band(_ kind: SearchKind, explicit: Bool) -> Int64 {
-        switch kind {
-        case .artist: return artist
-        case .album: return explicit ? explicitAlbum : album
-        case .playlist: return playlist
-        case .track: return explicit ? explicitTrack : track
-        }
-    }
-
-    /// The first doc_id of the slot a document with this normalised `name` goes in.
-    static func slotStart(band: Int64, name: String) -> Int64 {
-        band * width + min(Int64(name.unicodeScalars.count), longestSlot) * slotWidth
-    }
-
-    /// The doc_id range `[lo, hi)` searched for `kind`.
-    static func range(_ kind: SearchKind, allowExplicit: Bool) -> (Int64, Int64) {
-        let bands = bands(kind, allowExplicit: allowExplicit)
-        return (bands[0].lo, bands[bands.count - 1].hi)
-    }
-
-    /// The range `[lo, hi)` of each band searched for `kind`, in doc_id order (each in ranking order).
-    static func bands(_ kind: SearchKind, allowExplicit: Bool) -> [(lo: Int64, hi: Int64)] {
-        let first = band(kind, explicit: false)
-        let hasExplicitBand = kind == .album || kind == .track
-        let count: Int64 = hasExplicitBand && allowExplicit ? 2 : 1
-        return (first..<first + count).map { ($0 * width, ($0 + 1) * width) }
-    }
-}
-
 /// One searchable entity as it goes into the index.
 struct SearchDocument: Sendable {
     var kind: SearchKind
@@ -97,8 +43,8 @@ public struct SQLSearchIndex: Sendable {
             var batch: [(Int64, SearchDocument)] = []
             var next: [Int64: Int64] = [:]
             func add(_ document: SearchDocument) async throws {
-                let slot = SearchBands.slotStart(
-                    band: SearchBands.band(document.kind, explicit: document.explicit), name: document.name)
+                let slot = SearchRanking.Bands.slotStart(
+                    band: SearchRanking.Bands.band(document.kind, explicit: document.explicit), name: document.name)
                 let seq = (next[slot] ?? 0) + 1
                 next[slot] = seq
                 batch.append((slot + seq, document))
@@ -188,12 +134,12 @@ public struct SQLSearchIndex: Sendable {
         try await backend.transaction { db in
             try await Self.remove(kind, id: id, on: db, dialect: dialect)
             guard let document = try await Self.document(kind, id: id, on: db) else { return }
-            let slot = SearchBands.slotStart(
-                band: SearchBands.band(kind, explicit: document.explicit), name: document.name)
+            let slot = SearchRanking.Bands.slotStart(
+                band: SearchRanking.Bands.band(kind, explicit: document.explicit), name: document.name)
             let row = try await db.raw(
                 """
                 SELECT MAX(doc_id) AS top FROM search_documents
-                WHERE doc_id >= \(bind: slot) AND doc_id < \(bind: slot + SearchBands.slotWidth)
+                WHERE doc_id >= \(bind: slot) AND doc_id < \(bind: slot + SearchRanking.Bands.slotWidth)
                 """
             ).first()
             let top = try row?.decode(column: "top", as: Int64?.self) ?? slot

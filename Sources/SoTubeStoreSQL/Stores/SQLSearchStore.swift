@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 import SoTubeCore
 
-/// Ranked full-text search over artists, albums, tracks and playlists.
+/// Ranked full-text search over artists, albums, tracks and playlists, in `SearchRanking`'s order.
 public struct SQLSearchStore: CatalogSearch {
     let backend: any SQLBackend
     package init(backend: any SQLBackend) { self.backend = backend }
@@ -17,15 +17,14 @@ public struct SQLSearchStore: CatalogSearch {
         var name: String
         var score: Double
         var docID: Int64
+        /// `SearchRanking.Tier`'s raw value.
         var tier: Int
         /// Order inside a tier (position in the SQL ranking).
         var rank: Int
     }
 
-    /// Ids of the best matches per kind, `offset`/`limit` applied to each kind's ranking.
-    /// Ranking (`tier`): exact name, then names starting with the query, then names holding every
-    /// word, then matches through the artist's/album's name; within a tier PostgreSQL's ts_rank,
-    /// then shorter names first.
+    /// Ids of the best matches per kind, `offset`/`limit` applied to each kind's ranking
+    /// (`SearchRanking`).
     public func search(
         _ query: SearchQuery, allowExplicit: Bool, limit: Int, offset: Int, kinds: [SearchKind]
     ) async throws -> SearchHits {
@@ -55,7 +54,7 @@ public struct SQLSearchStore: CatalogSearch {
         var names: [String] = []
         // Interleave kinds so one artist does not crowd out album and song names.
         // Only entities whose own name matches: a song found through its artist's name is no suggestion.
-        let lists = ranked.map { $0.1.filter { Self.nameMatches($0.name, query.terms) } }
+        let lists = ranked.map { $0.1.filter { query.matches(normalized: $0.name) } }
         var index = 0
         while names.count < limit, lists.contains(where: { index < $0.count }) {
             for list in lists where index < list.count && names.count < limit {
@@ -101,9 +100,10 @@ public struct SQLSearchStore: CatalogSearch {
         let dialect = backend.dialect
         var round1: [SQLQueryString] = []
         for (index, kind) in kinds.enumerated() {
-            let (lo, hi) = SearchBands.range(kind, allowExplicit: allowExplicit)
+            let (lo, hi) = SearchRanking.Bands.range(kind, allowExplicit: allowExplicit)
             let exact: SQLQueryString = """
-                SELECT doc_id, entity_id, display, name, 0 AS tier, CAST(0 AS DOUBLE PRECISION) AS score
+                SELECT doc_id, entity_id, display, name, \(literal: SearchRanking.Tier.exactName.rawValue) AS tier,
+                    CAST(0 AS DOUBLE PRECISION) AS score
                 FROM search_documents
                 WHERE name = \(bind: query.key) AND doc_id >= \(bind: lo) AND doc_id < \(bind: hi)
                 ORDER BY doc_id LIMIT \(literal: top)
@@ -123,7 +123,7 @@ public struct SQLSearchStore: CatalogSearch {
         }
         // A names pass that came short found every name match, so this pass only adds matches
         // through context, all of one tier. Documents are numbered shortest name first in each band
-        // (`SearchBands`): a band's first hits are the ones ranked first, and the pass stops at the
+        // (`SearchRanking.Bands`): a band's first hits are the ones ranked first, and the pass stops at the
         // number it needs in each band (explicit ones have their own), merged by the statement's
         // ORDER BY. When a long prefix was cut, the hits are checked whole as they come, and the pass
         // stops at the number it needs of those that pass (out of at most `cap`).
@@ -131,7 +131,7 @@ public struct SQLSearchStore: CatalogSearch {
         var round2: [SQLQueryString] = []
         for (index, kind) in kinds.enumerated() where lists[index].count < top {
             let needed = top + lists[index].count
-            for (lo, hi) in SearchBands.bands(kind, allowExplicit: allowExplicit) {
+            for (lo, hi) in SearchRanking.Bands.bands(kind, allowExplicit: allowExplicit) {
                 let all = dialect.searchCandidates(
                     query, kind: kind, lo: lo, hi: hi, cap: cutPrefixes ? max(cap, needed) : needed, nameOnly: false,
                     top: needed, checkedLimit: needed)
@@ -155,7 +155,8 @@ public struct SQLSearchStore: CatalogSearch {
         """
     }
 
-    /// Runs the parts in one statement; candidates grouped by (kind, part), in ranking order.
+    /// Runs the parts in one statement; candidates grouped by (kind, part), in ranking order
+    /// (`SearchRanking`: tier, the engine's score, shorter names, doc_id).
     static func run(_ parts: [SQLQueryString], on db: any SQLDatabase) async throws -> [(Int, Int, [Candidate])] {
         var sql = parts[0]
         for part in parts.dropFirst() { sql = sql + " UNION ALL " + part }
@@ -176,13 +177,13 @@ public struct SQLSearchStore: CatalogSearch {
     }
 
     /// `list` followed by the new candidates it does not hold yet. After a pass over names and
-    /// context, tier 2 is kept for names holding every word; the rest matched through context.
+    /// context, what SQL ranked `.nameWords` is `.nameWords` or `.context` as `SearchRanking.wordsTier` says.
     static func merge(_ list: [Candidate], _ new: [Candidate], fullPass: Bool, query: SearchQuery) -> [Candidate] {
         let seen = Set(list.map(\.docID))
         var more = new.filter { !seen.contains($0.docID) }
         if fullPass {
-            for index in more.indices where more[index].tier == 2 && !nameMatches(more[index].name, query.terms) {
-                more[index].tier = 3
+            for index in more.indices where more[index].tier == SearchRanking.Tier.nameWords.rawValue {
+                more[index].tier = SearchRanking.wordsTier(name: more[index].name, query: query).rawValue
             }
             more.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
         }
@@ -197,12 +198,6 @@ public struct SQLSearchStore: CatalogSearch {
             score: try row.decode(column: "score", as: Double.self),
             docID: try row.decode(column: "doc_id", as: Int64.self),
             tier: try row.decode(column: "tier", as: Int.self), rank: rank)
-    }
-
-    /// Does every term start a word of `name`?
-    static func nameMatches(_ name: String, _ terms: [String]) -> Bool {
-        let words = name.split(separator: " ")
-        return terms.allSatisfy { term in words.contains { $0.hasPrefix(term) } }
     }
 }
 
