@@ -88,8 +88,8 @@ final class LiveServer: Sendable {
         do {
             let audio = withAudio ? try await importSongs(services, into: directory) : nil
             try await CatalogFixture.install(on: services.database.backend)
-            let app = Application(router: buildRouter(services), logger: services.logger)
-            try await app.test(.live) { client in
+            // The application `serve` runs; the test framework binds it to a free loopback port.
+            try await buildApplication(services).test(.live) { client in
                 let port = try #require(client.port)
                 try await body(
                     LiveServer(engine: engine, services: services, directory: directory, port: port, audio: audio))

@@ -37,9 +37,10 @@ struct TestApp {
         return TestApp(services: services, clock: clock, directory: directory)
     }
 
-    /// Runs `body` against the router, then closes the database and removes the folder.
+    /// Runs `body` against the application `serve` runs (`buildApplication`), its requests handed
+    /// to the router without a socket; then closes the database and removes the folder.
     func run<R>(_ body: @Sendable (any TestClientProtocol) async throws -> R) async throws -> R {
-        let app = Application(router: buildRouter(services), logger: services.logger)
+        let app = buildApplication(services)
         do {
             let result = try await app.test(.router, body)
             await close()
