@@ -91,10 +91,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SoTubeCoreTests", dependencies: ["SoTubeCore"]),
+        // The in-memory stores controllers are tested against; they run the store contract suite too.
+        .target(name: "SoTubeFakes", dependencies: ["SoTubeCore"], path: "Tests/SoTubeFakes"),
         .target(
             name: "SoTubeTestFixtures",
             dependencies: [
-                "SoTubeStoreSQL", .product(name: "SQLKit", package: "sql-kit"),
+                "SoTubeStoreSQL", "SoTubeFakes", .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/SoTubeTestFixtures"
@@ -108,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "SoTubeStoreTests",
             dependencies: [
-                "SoTubeStoreSQL", "SoTubeCore", "SoTubeTestFixtures",
+                "SoTubeStoreSQL", "SoTubeCore", "SoTubeTestFixtures", "SoTubeFakes",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -128,7 +130,7 @@ let package = Package(
             name: "SoTubeServerTests",
             dependencies: [
                 "SoTubeServer", "SoTubeAPI", "SoTubeCore", "SoTubeMedia", "SoTubeStoreSQL", "SoTubeTestFixtures",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "SoTubeFakes", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -4,7 +4,7 @@ import SoTubeStoreSQL
 import SoTubeTestFixtures
 import Testing
 
-/// The account store's contract, on every engine.
+/// The account store's contract, on every engine and on the in-memory store.
 @Suite struct AccountStoreContractTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -12,10 +12,10 @@ import Testing
         User(id: id, username: name, email: "\(name)@example.com", displayName: name, coins: 0, createdAt: Self.now)
     }
 
-    @Test(arguments: TestEngine.enabled)
-    func usersAreUniqueByCaseInsensitiveNameAndEmail(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let accounts = db.accounts
+    @Test(arguments: StoreUnderTest.all)
+    func usersAreUniqueByCaseInsensitiveNameAndEmail(_ kind: StoreUnderTest) async throws {
+        try await kind.use { stores in
+            let accounts = stores.accounts
             try await accounts.createUser(user("u1", "Alice"), passwordHash: "h1")
             await #expect(throws: DomainError.conflict(field: "username", reason: "This username is taken.")) {
                 try await accounts.createUser(
@@ -38,10 +38,10 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.enabled)
-    func sessionsExpireAndPasswordChangeEndsOthers(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let accounts = db.accounts
+    @Test(arguments: StoreUnderTest.all)
+    func sessionsExpireAndPasswordChangeEndsOthers(_ kind: StoreUnderTest) async throws {
+        try await kind.use { stores in
+            let accounts = stores.accounts
             try await accounts.createUser(user("u1", "bob"), passwordHash: "h1")
             for token in ["a", "b", "c"] {
                 try await accounts.createSession(
@@ -67,10 +67,10 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.enabled)
-    func passwordResetsAreSingleUseAndExpire(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let accounts = db.accounts
+    @Test(arguments: StoreUnderTest.all)
+    func passwordResetsAreSingleUseAndExpire(_ kind: StoreUnderTest) async throws {
+        try await kind.use { stores in
+            let accounts = stores.accounts
             try await accounts.createUser(user("u1", "carol"), passwordHash: "h")
             try await accounts.createPasswordReset(
                 PasswordReset(tokenHash: "r1", userID: "u1", expiresAt: Self.now + 60))
@@ -83,10 +83,10 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.enabled)
-    func renameKeepsUniqueness(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let accounts = db.accounts
+    @Test(arguments: StoreUnderTest.all)
+    func renameKeepsUniqueness(_ kind: StoreUnderTest) async throws {
+        try await kind.use { stores in
+            let accounts = stores.accounts
             try await accounts.createUser(user("u1", "dave"), passwordHash: "h")
             try await accounts.createUser(user("u2", "erin"), passwordHash: "h")
             await #expect(throws: DomainError.self) { try await accounts.renameUser(id: "u1", to: "Erin") }
@@ -148,10 +148,10 @@ extension AccountStoreContractTests {
     }
 
     /// The last sign-in address (the owner's own log-in allowance) and ending every session.
-    @Test(arguments: TestEngine.enabled)
-    func signInsAreRememberedAndSessionsEndTogether(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let accounts = db.accounts
+    @Test(arguments: StoreUnderTest.all)
+    func signInsAreRememberedAndSessionsEndTogether(_ kind: StoreUnderTest) async throws {
+        try await kind.use { stores in
+            let accounts = stores.accounts
             try await accounts.createUser(user("u1", "bob"), passwordHash: "h1")
             try await accounts.createUser(user("u2", "cat"), passwordHash: "h1")
             #expect(try await accounts.lastSignInAddress(userID: "u1") == nil)

@@ -5,13 +5,14 @@ import SoTubeStoreSQL
 import SoTubeTestFixtures
 import Testing
 
-/// Catalog pages, library, favourites, recently played and search history on every engine.
+/// Catalog pages, library, ownership, favourites, recently played and search history on every engine
+/// and on the in-memory catalog.
 @Suite struct CatalogStoreContractTests {
-    @Test(arguments: TestEngine.enabled) func albumPagesListSongsInDiscAndTrackOrder(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let backend = db.backend
-            try await CatalogFixture.install(on: backend)
-            let catalog = SQLCatalogReader(backend: backend)
+    @Test(arguments: StoreUnderTest.all) func albumPagesListSongsInDiscAndTrackOrder(_ kind: StoreUnderTest)
+        async throws
+    {
+        try await kind.use(catalog: true) { stores async throws in
+            let catalog = stores.catalog
             #expect(try await catalog.tracks(inAlbum: "al5").map(\.id) == ["t10", "t9"])
             #expect(try await catalog.tracks(inAlbum: "al1").map(\.title) == ["Hunter", "Jóga", "Bachelorette"])
             let homogenic = try #require(try await catalog.album(id: "al1"))
@@ -25,11 +26,9 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.enabled) func homeArtistPlaylistAndSongPages(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let backend = db.backend
-            try await CatalogFixture.install(on: backend)
-            let catalog = SQLCatalogReader(backend: backend)
+    @Test(arguments: StoreUnderTest.all) func homeArtistPlaylistAndSongPages(_ kind: StoreUnderTest) async throws {
+        try await kind.use(catalog: true) { stores async throws in
+            let catalog = stores.catalog
             #expect(try await catalog.newReleases(limit: 3).map(\.id) == ["al5", "al3", "al1"])
             #expect(try await catalog.featuredPlaylists(limit: 10).map(\.id) == ["pl1"])
             let moods = try await catalog.moods()
@@ -49,40 +48,41 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.enabled) func topTracksFollowSales(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let backend = db.backend
-            try await CatalogFixture.install(on: backend)
-            try await CatalogFixture.addUser("u1", on: backend)
-            try await CatalogFixture.addUser("u2", on: backend)
-            try await CatalogFixture.own(["t5"], userID: "u1", on: backend)
-            try await CatalogFixture.own(["t5", "t3"], userID: "u2", on: backend)
-            let top = try await SQLCatalogReader(backend: backend).topTracks(forArtist: "ar1", limit: 2)
+    @Test(arguments: StoreUnderTest.all) func topTracksFollowSales(_ kind: StoreUnderTest) async throws {
+        try await kind.use(catalog: true) { stores async throws in
+            try await stores.addUser("u1")
+            try await stores.addUser("u2")
+            try await stores.own(["t5"], "u1")
+            try await stores.own(["t5", "t3"], "u2")
+            let top = try await stores.catalog.topTracks(forArtist: "ar1", limit: 2)
             #expect(top.map(\.id) == ["t5", "t3"])
         }
     }
 
-    @Test(arguments: TestEngine.enabled) func libraryHoldsOnlyOwnedSongs(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let backend = db.backend
-            try await CatalogFixture.install(on: backend)
-            try await CatalogFixture.addUser("u1", on: backend)
-            try await CatalogFixture.addUser("u2", on: backend)
-            try await CatalogFixture.own(["t9", "t1"], userID: "u1", on: backend)
-            try await CatalogFixture.own(["t6"], userID: "u2", on: backend)
-            let library = SQLLibraryStore(backend: backend)
+    @Test(arguments: StoreUnderTest.all) func libraryHoldsOnlyOwnedSongs(_ kind: StoreUnderTest) async throws {
+        try await kind.use(catalog: true) { stores async throws in
+            try await stores.addUser("u1")
+            try await stores.addUser("u2")
+            try await stores.own(["t9", "t1"], "u1")
+            try await stores.own(["t6"], "u2")
+            let library = stores.library
             #expect(Set(try await library.ownedTracks(userID: "u1").map(\.id)) == ["t1", "t9"])
             #expect(try await library.ownedTracks(userID: "u2").map(\.id) == ["t6"])
             #expect(try await library.ownedTracks(userID: "nobody").isEmpty)
+            let ownership = stores.ownership
+            #expect(try await ownership.owns(userID: "u1", trackID: "t9"))
+            #expect(try await !ownership.owns(userID: "u1", trackID: "t6"))
+            #expect(try await ownership.ownedTrackIDs(userID: "u1", among: ["t1", "t2", "t6", "nope"]) == ["t1"])
+            #expect(try await ownership.ownedCount(userID: "u1") == 2)
+            #expect(try await ownership.ownedCount(userID: "nobody") == 0)
         }
     }
 
-    @Test(arguments: TestEngine.enabled) func searchHistoryKeepsTheLastFive(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let backend = db.backend
-            try await CatalogFixture.addUser("u1", on: backend)
-            try await CatalogFixture.addUser("u2", on: backend)
-            let store = SQLDiscoveryStore(backend: backend)
+    @Test(arguments: StoreUnderTest.all) func searchHistoryKeepsTheLastFive(_ kind: StoreUnderTest) async throws {
+        try await kind.use { stores in
+            try await stores.addUser("u1")
+            try await stores.addUser("u2")
+            let store = stores.discovery
             var time = Date(timeIntervalSince1970: 1_800_000_000)
             for text in ["b", "bj", "Björk", "hunter", "abba", "queen", "muse", "Hunter"] {
                 time += 1
@@ -96,20 +96,18 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.enabled) func favouritesAndRecentlyPlayed(_ kind: TestEngine) async throws {
-        try await kind.freshDatabase().use { db in
-            let backend = db.backend
-            try await CatalogFixture.install(on: backend)
-            try await CatalogFixture.addUser("u1", on: backend)
-            let store = SQLDiscoveryStore(backend: backend)
+    @Test(arguments: StoreUnderTest.all) func favouritesAndRecentlyPlayed(_ kind: StoreUnderTest) async throws {
+        try await kind.use(catalog: true) { stores async throws in
+            try await stores.addUser("u1")
+            let store = stores.discovery
             var time = Date(timeIntervalSince1970: 1_800_000_000)
             for id in ["t1", "t2", "t1"] {
                 time += 1
                 #expect(try await store.setFavouriteTrack(userID: "u1", trackID: id, favourite: true, at: time))
             }
-            #expect(try await store.favouriteTrackIDs(userID: "u1") == ["t2", "t1"])
+            #expect(try await store.favouriteTrackIDs(userID: "u1", limit: 200) == ["t2", "t1"])
             #expect(try await store.setFavouriteTrack(userID: "u1", trackID: "t2", favourite: false, at: time))
-            #expect(try await store.favouriteTrackIDs(userID: "u1") == ["t1"])
+            #expect(try await store.favouriteTrackIDs(userID: "u1", limit: 200) == ["t1"])
             #expect(try await !store.setFavouriteTrack(userID: "u1", trackID: "nope", favourite: true, at: time))
             #expect(try await store.setFavouritePlaylist(userID: "u1", playlistID: "pl1", favourite: true, at: time))
             #expect(try await store.isFavouritePlaylist(userID: "u1", playlistID: "pl1"))
@@ -119,7 +117,7 @@ import Testing
                 time += 1
                 #expect(try await store.recordPlay(userID: "u1", trackID: id, at: time))
             }
-            #expect(try await store.recentlyPlayedIDs(userID: "u1") == ["t3", "t4"])
+            #expect(try await store.recentlyPlayedIDs(userID: "u1", limit: 50) == ["t3", "t4"])
             #expect(try await !store.recordPlay(userID: "u1", trackID: "nope", at: time))
         }
     }

@@ -4,21 +4,21 @@ import SoTubeStoreSQL
 import SoTubeTestFixtures
 import Testing
 
-/// Two-step sign-in state on every engine: enrolment, turning on, each code accepted once.
+/// Two-step sign-in state on every engine and in memory: enrolment, turning on, each code accepted once.
 @Suite struct TwoFactorStoreContractTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func addUser(_ db: SoTubeDatabase, _ id: String) async throws {
-        try await db.accounts.createUser(
+    func addUser(_ stores: ContractStores, _ id: String) async throws {
+        try await stores.accounts.createUser(
             User(id: id, username: id, email: "\(id)@example.com", displayName: id, coins: 0, createdAt: Self.now),
             passwordHash: "h")
     }
 
-    @Test(arguments: TestEngine.enabled)
-    func enrolTurnOnAndTurnOff(_ engine: TestEngine) async throws {
-        try await engine.freshDatabase().use { db async throws in
-            let store = db.twoFactor
-            try await addUser(db, "u1")
+    @Test(arguments: StoreUnderTest.all)
+    func enrolTurnOnAndTurnOff(_ engine: StoreUnderTest) async throws {
+        try await engine.use { stores async throws in
+            let store = stores.twoFactor
+            try await addUser(stores, "u1")
             #expect(try await store.state(userID: "u1") == nil)
             #expect(try await store.useStep(userID: "u1", step: 5) == false)
             try await store.beginEnrolment(userID: "u1", sealedSecret: [1, 2, 3], now: Self.now)
@@ -45,12 +45,12 @@ import Testing
     }
 
     /// The same step or recovery code given to many servers at once is accepted exactly once.
-    @Test(arguments: TestEngine.enabled)
-    func eachCodeIsAcceptedOnceEvenInParallel(_ engine: TestEngine) async throws {
-        try await engine.freshDatabase().use { db async throws in
-            let store = db.twoFactor
-            try await addUser(db, "u1")
-            try await addUser(db, "u2")
+    @Test(arguments: StoreUnderTest.all)
+    func eachCodeIsAcceptedOnceEvenInParallel(_ engine: StoreUnderTest) async throws {
+        try await engine.use { stores async throws in
+            let store = stores.twoFactor
+            try await addUser(stores, "u1")
+            try await addUser(stores, "u2")
             for user in ["u1", "u2"] {
                 try await store.beginEnrolment(userID: user, sealedSecret: [9], now: Self.now)
                 #expect(

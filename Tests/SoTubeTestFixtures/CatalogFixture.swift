@@ -1,5 +1,7 @@
 import Foundation
 import SQLKit
+import SoTubeCore
+import SoTubeFakes
 import SoTubeStoreSQL
 
 /// A small catalog written with plain SQL (the catalog schema of migration 2), shared by the
@@ -54,6 +56,20 @@ public enum CatalogFixture {
         Track(id: "t10", album: "al5", artist: "ar4", title: "Alpha", number: 2, disc: 1),
     ]
 
+    /// A featured volume, a mood's playlist and a volume that is not featured.
+    public static let playlists: [InMemoryCatalog.Playlist] = [
+        .init(
+            id: "pl1", name: "Nordic Nights", description: "Cold songs for long nights", kind: "volume",
+            featured: true, position: 1, trackIDs: ["t2", "t7"]),
+        .init(
+            id: "pl2", name: "Chill mix", description: "Slow down", kind: "mood", featured: false, position: 2,
+            trackIDs: ["t1"]),
+        .init(
+            id: "pl3", name: "Hidden volume", description: "Not featured", kind: "volume", featured: false,
+            position: 3, trackIDs: []),
+    ]
+    public static let moods: [InMemoryCatalog.Mood] = [.init(id: "m1", name: "Chill", playlistID: "pl2", position: 1)]
+
     /// Writes the catalog, a featured volume, a mood with its playlist, then builds the search index.
     public static func install(on backend: any SQLBackend) async throws {
         try await backend.transaction { db in
@@ -80,22 +96,31 @@ public enum CatalogFixture {
             for track in tracks {
                 try await insert(track, on: db)
             }
-            try await db.raw(
-                """
-                INSERT INTO playlists (id, name, description, kind, featured, position, created_at) VALUES
-                ('pl1', 'Nordic Nights', 'Cold songs for long nights', 'volume', 1, 1, 1),
-                ('pl2', 'Chill mix', 'Slow down', 'mood', 0, 2, 1),
-                ('pl3', 'Hidden volume', 'Not featured', 'volume', 0, 3, 1)
-                """
-            ).run()
-            try await db.raw(
-                """
-                INSERT INTO playlist_tracks (playlist_id, position, track_id) VALUES
-                ('pl1', 1, 't7'), ('pl1', 0, 't2'), ('pl2', 0, 't1')
-                """
-            ).run()
-            try await db.raw("INSERT INTO moods (id, name, playlist_id, position) VALUES ('m1', 'Chill', 'pl2', 1)")
-                .run()
+            for playlist in playlists {
+                try await db.raw(
+                    """
+                    INSERT INTO playlists (id, name, description, kind, featured, position, created_at)
+                    VALUES (\(bind: playlist.id), \(bind: playlist.name), \(bind: playlist.description),
+                        \(bind: playlist.kind), \(bind: playlist.featured ? 1 : 0), \(bind: playlist.position), 1)
+                    """
+                ).run()
+                for (position, trackID) in playlist.trackIDs.enumerated() {
+                    try await db.raw(
+                        """
+                        INSERT INTO playlist_tracks (playlist_id, position, track_id)
+                        VALUES (\(bind: playlist.id), \(bind: position), \(bind: trackID))
+                        """
+                    ).run()
+                }
+            }
+            for mood in moods {
+                try await db.raw(
+                    """
+                    INSERT INTO moods (id, name, playlist_id, position)
+                    VALUES (\(bind: mood.id), \(bind: mood.name), \(bind: mood.playlistID), \(bind: mood.position))
+                    """
+                ).run()
+            }
         }
         try await SQLSearchIndex(backend: backend).rebuild()
     }
@@ -139,5 +164,26 @@ public enum CatalogFixture {
                 ).run()
             }
         }
+    }
+
+    /// The same catalog in an in-memory store (nobody owns anything yet), some songs renamed (id → title).
+    public static func inMemory(retitling titles: [String: String] = [:]) -> InMemoryCatalog {
+        InMemoryCatalog(
+            artists: artists.map { CatalogArtist(id: $0.id, name: $0.name, bio: $0.bio) },
+            albums: albums.map {
+                InMemoryCatalog.Album(
+                    id: $0.id, title: $0.title, artistID: $0.artist, releaseDate: $0.date, genre: $0.genre,
+                    operatorPrice: $0.price, addedAt: Int($0.created))
+            },
+            songs: tracks.map {
+                InMemoryCatalog.Song(
+                    id: $0.id, title: titles[$0.id] ?? $0.title, artistID: $0.artist, albumID: $0.album,
+                    trackNumber: $0.number,
+                    discNumber: $0.disc, genre: $0.genre, explicit: $0.explicit, price: $0.price, lyrics: $0.lyrics,
+                    files: TrackFiles(
+                        mediaPath: "fixture/full.mp3", mediaType: "audio/mpeg", previewPath: "fixture/preview.mp3",
+                        previewType: "audio/mpeg", durationMs: 200_000))
+            },
+            playlists: playlists, moods: moods)
     }
 }
