@@ -49,8 +49,9 @@ async function ranged(saved, rangeHeader) {
   });
 }
 
+// The route table's patterns (Route.trackAudio, .albumArtwork, .artistImage, .playlistArtwork: RouteTableTests checks them).
 const audioPath = /^\/api\/v1\/tracks\/[^/]+\/audio$/;
-const picturePath = /^\/api\/v1\/(albums|artists|playlists)\/[^/]+\/(artwork|image)$/;
+const picturePaths = [/^\/api\/v1\/albums\/[^/]+\/artwork$/, /^\/api\/v1\/artists\/[^/]+\/image$/, /^\/api\/v1\/playlists\/[^/]+\/artwork$/];
 
 async function savedAudio(request, url) {
   const cache = await caches.open(OFFLINE);
@@ -84,7 +85,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== location.origin) return;
   if (audioPath.test(url.pathname)) { event.respondWith(savedAudio(event.request, url)); return; }
-  if (picturePath.test(url.pathname)) { event.respondWith(picture(event.request)); return; }
+  if (picturePaths.some((path) => path.test(url.pathname))) { event.respondWith(picture(event.request)); return; }
   const path = url.pathname === '/index.html' ? '/' : url.pathname;
   if (SHELL.has(path) && !url.search) event.respondWith(shell(event.request, path));
 });

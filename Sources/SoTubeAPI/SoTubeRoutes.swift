@@ -1,6 +1,7 @@
 import Foundation
 
-/// The paths of the SoTube HTTP API, one per route, for the server's own links and for clients.
+/// The paths of the SoTube HTTP API for the server's own links and for clients, each taken from the
+/// route table (``Route``), with its path segments and query values encoded.
 ///
 /// Paths are absolute (`/api/v1/...`) and relative to the server's origin. Functions taking an id
 /// percent-encode it as one path segment; those taking query values encode them as well and leave
@@ -17,92 +18,92 @@ public enum SoTubeRoutes {
     // MARK: Service
 
     /// `GET`: liveness and database check, ``HealthResponse``.
-    public static let health = "/healthz"
+    public static let health = Route.health.path
     /// `GET`: readiness (database answers, schema current), ``ReadinessResponse``.
-    public static let ready = "/readyz"
+    public static let ready = Route.ready.path
     /// `GET`: the OpenAPI 3.1 document describing every route.
-    public static let openAPI = "/openapi.json"
+    public static let openAPI = Route.openAPI.path
     /// `GET`: Prometheus metrics in text format.
-    public static let metrics = "/metrics"
+    public static let metrics = Route.metrics.path
 
     // MARK: Accounts
 
     /// `POST` ``RegisterRequest`` → 201 ``AuthResponse`` and the session cookies.
-    public static let register = "\(api)/auth/register"
+    public static let register = Route.register.path
     /// `POST` ``LoginRequest`` → ``AuthResponse`` and the session cookies.
-    public static let login = "\(api)/auth/login"
+    public static let login = Route.login.path
     /// `POST`: ends the caller's session → 204.
-    public static let logout = "\(api)/auth/logout"
+    public static let logout = Route.logout.path
     /// `POST` ``PasswordResetRequest`` → 202 ``PasswordResetAcceptedDTO``, whether or not the address is known.
-    public static let passwordReset = "\(api)/auth/password-reset"
+    public static let passwordReset = Route.passwordReset.path
     /// `POST` ``PasswordResetConfirmRequest`` → 204.
-    public static let passwordResetConfirm = "\(api)/auth/password-reset/confirm"
+    public static let passwordResetConfirm = Route.passwordResetConfirm.path
     /// `GET` → ``MeResponse``.
-    public static let me = "\(api)/me"
+    public static let me = Route.me.path
     /// `PUT` ``ChangeUsernameRequest`` → ``UserDTO``.
-    public static let username = "\(api)/me/username"
+    public static let username = Route.changeUsername.path
     /// `PUT` ``ChangePasswordRequest`` → 204.
-    public static let password = "\(api)/me/password"
+    public static let password = Route.changePassword.path
     /// `GET`, `HEAD`: the caller's profile photo as a square JPEG (`size` in pixels, rounded up to
     /// 64, 128 or 512); `PUT` an image as the body (≤ 10 MB) → ``AvatarDTO``; `DELETE` removes it → 204.
-    public static let avatar = "\(api)/me/avatar"
+    public static let avatar = Route.avatar.path
     /// `GET` the caller's profile photo in `size` pixels.
-    public static func avatar(size: Int) -> String { avatar + query(["size": String(size)]) }
+    public static func avatar(size: Int) -> String { Route.avatar.path(query: ["size": String(size)]) }
     /// `POST` → ``TwoFactorEnrolmentDTO``: a new TOTP secret, not yet in force (409 when two-step
     /// sign-in is on already).
-    public static let twoFactorEnrol = "\(api)/me/two-factor/enrol"
+    public static let twoFactorEnrol = Route.twoFactorEnrol.path
     /// `POST` ``TwoFactorConfirmRequest`` → ``TwoFactorRecoveryCodesDTO``: a current code turns the
     /// enrolment on; the recovery codes are shown this once.
-    public static let twoFactorConfirm = "\(api)/me/two-factor/confirm"
+    public static let twoFactorConfirm = Route.twoFactorConfirm.path
     /// `POST` ``TwoFactorDisableRequest`` → 204: turns two-step sign-in off.
-    public static let twoFactorDisable = "\(api)/me/two-factor/disable"
+    public static let twoFactorDisable = Route.twoFactorDisable.path
     /// `GET`: the caller's app passwords; `POST`: create one.
-    public static let appPasswords = "\(api)/me/app-passwords"
+    public static let appPasswords = Route.appPasswords.path
     /// `DELETE`: revokes the app password `id`.
     public static func appPassword(_ id: String) -> String { "\(appPasswords)/\(segment(id))" }
 
     // MARK: Store and catalog
 
     /// `GET` → ``StoreHomeDTO``.
-    public static let storeHome = "\(api)/store/home"
+    public static let storeHome = Route.storeHome.path
     /// `GET` → ``MoodListDTO``.
-    public static let moods = "\(api)/moods"
+    public static let moods = Route.moods.path
     /// `GET` → ``ArtistDetailDTO``.
-    public static func artist(_ id: String) -> String { "\(api)/artists/\(segment(id))" }
+    public static func artist(_ id: String) -> String { Route.artist.path(id) }
     /// `GET` → ``AlbumDetailDTO``.
-    public static func album(_ id: String) -> String { "\(api)/albums/\(segment(id))" }
+    public static func album(_ id: String) -> String { Route.album.path(id) }
     /// `GET` → ``PlaylistDetailDTO``.
-    public static func playlist(_ id: String) -> String { "\(api)/playlists/\(segment(id))" }
+    public static func playlist(_ id: String) -> String { Route.playlist.path(id) }
     /// `GET` → ``TrackDetailDTO``.
-    public static func track(_ id: String) -> String { "\(api)/tracks/\(segment(id))" }
+    public static func track(_ id: String) -> String { Route.track.path(id) }
 
     // MARK: Media
 
     /// `GET`, `HEAD`: the song's audio, full for owners and the preview for everyone else
     /// (see ``SoTubeHeader/rendition``). Supports `Range`.
-    public static func trackAudio(_ id: String) -> String { "\(track(id))/audio" }
+    public static func trackAudio(_ id: String) -> String { Route.trackAudio.path(id) }
     /// `GET`, `HEAD`: the owner's original file of a song (`?format=mp3`: the MP3 it plays from, when
     /// the original is another format; see ``SoTubeHeader/downloadFormats``).
-    public static func trackDownload(_ id: String) -> String { "\(track(id))/download" }
+    public static func trackDownload(_ id: String) -> String { Route.trackDownload.path(id) }
     /// `GET`: a ZIP of the caller's songs of an album, in track order, with the cover (`cover.jpg`).
-    public static func albumDownload(_ id: String) -> String { "\(album(id))/download" }
+    public static func albumDownload(_ id: String) -> String { Route.albumDownload.path(id) }
     /// `GET`: an album's artwork as JPEG; `size` in pixels (the server's default when nil).
     public static func albumArtwork(_ id: String, size: Int? = nil) -> String {
-        "\(album(id))/artwork" + query(["size": size.map(String.init)])
+        Route.albumArtwork.path(id, query: ["size": size.map(String.init)])
     }
     /// `GET`: an artist's picture as JPEG; `size` in pixels (the server's default when nil).
     public static func artistImage(_ id: String, size: Int? = nil) -> String {
-        "\(artist(id))/image" + query(["size": size.map(String.init)])
+        Route.artistImage.path(id, query: ["size": size.map(String.init)])
     }
     /// `GET`: a playlist's cover as JPEG; `size` in pixels (the server's default when nil).
     public static func playlistArtwork(_ id: String, size: Int? = nil) -> String {
-        "\(playlist(id))/artwork" + query(["size": size.map(String.init)])
+        Route.playlistArtwork.path(id, query: ["size": size.map(String.init)])
     }
 
     // MARK: Search
 
     /// `GET ?q=&limit=&offset=&explicit=` → ``SearchResultsDTO``.
-    public static let search = "\(api)/search"
+    public static let search = Route.search.path
     /// `GET` `search` for `text` → ``SearchResultsDTO``.
     public static func search(_ text: String, limit: Int? = nil, offset: Int? = nil, explicit: Bool? = nil)
         -> String
@@ -114,9 +115,9 @@ public enum SoTubeRoutes {
             ])
     }
     /// `GET` → ``SearchHistoryDTO``; `DELETE` clears it → 204.
-    public static let searchHistory = "\(api)/search/history"
+    public static let searchHistory = Route.searchHistory.path
     /// `GET ?q=&explicit=` → ``SearchSuggestionsDTO``.
-    public static let searchSuggestions = "\(api)/search/suggestions"
+    public static let searchSuggestions = Route.searchSuggestions.path
     /// `GET` suggestions for what the user has typed so far → ``SearchSuggestionsDTO``.
     public static func searchSuggestions(_ text: String, explicit: Bool? = nil) -> String {
         searchSuggestions + query(["q": text, "explicit": explicit.map(String.init)])
@@ -125,73 +126,73 @@ public enum SoTubeRoutes {
     // MARK: Favourites and recently played
 
     /// `GET` → ``FavouritesDTO``.
-    public static let favourites = "\(api)/me/favourites"
+    public static let favourites = Route.favourites.path
     /// `PUT` marks, `DELETE` unmarks a favourite song → 204.
-    public static func favouriteTrack(_ id: String) -> String { "\(favourites)/tracks/\(segment(id))" }
+    public static func favouriteTrack(_ id: String) -> String { Route.markFavouriteTrack.path(id) }
     /// `PUT` marks, `DELETE` unmarks a favourite playlist → 204.
-    public static func favouritePlaylist(_ id: String) -> String { "\(favourites)/playlists/\(segment(id))" }
+    public static func favouritePlaylist(_ id: String) -> String { Route.markFavouritePlaylist.path(id) }
     /// `GET` → ``RecentlyPlayedDTO``; `POST` ``RecordPlayRequest`` → 204.
-    public static let recentlyPlayed = "\(api)/me/recently-played"
+    public static let recentlyPlayed = Route.recentlyPlayed.path
 
     // MARK: Library
 
     /// `GET ?sort=default|name` → ``LibrarySongsDTO``.
-    public static let librarySongs = "\(api)/library/songs"
+    public static let librarySongs = Route.librarySongs.path
     /// `GET` the owned songs in `sort` order → ``LibrarySongsDTO``.
     public static func librarySongs(sort: LibrarySongsDTO.Sort?) -> String {
         librarySongs + query(["sort": sort?.rawValue])
     }
     /// `GET ?sort=artist|name` → ``LibraryAlbumsDTO``.
-    public static let libraryAlbums = "\(api)/library/albums"
+    public static let libraryAlbums = Route.libraryAlbums.path
     /// `GET` the owned albums in `sort` order → ``LibraryAlbumsDTO``.
     public static func libraryAlbums(sort: LibraryAlbumsDTO.Sort?) -> String {
         libraryAlbums + query(["sort": sort?.rawValue])
     }
     /// `GET` → ``LibraryArtistsDTO``.
-    public static let libraryArtists = "\(api)/library/artists"
+    public static let libraryArtists = Route.libraryArtists.path
 
     // MARK: Wallet and purchases
 
     /// `GET` → ``WalletDTO``.
-    public static let wallet = "\(api)/wallet"
+    public static let wallet = Route.wallet.path
     /// `POST` ``TopUpRequest`` → 201 ``TopUpCreatedDTO``.
-    public static let topUps = "\(api)/wallet/top-ups"
+    public static let topUps = Route.createTopUp.path
     /// `GET` → ``TopUpDTO``.
-    public static func topUp(_ id: String) -> String { "\(topUps)/\(segment(id))" }
+    public static func topUp(_ id: String) -> String { Route.topUp.path(id) }
     /// `GET ?limit=` → ``HistoryDTO``.
-    public static let walletHistory = "\(api)/wallet/history"
+    public static let walletHistory = Route.walletHistory.path
     /// `GET` the newest `limit` entries → ``HistoryDTO``.
     public static func walletHistory(limit: Int?) -> String {
         walletHistory + query(["limit": limit.map(String.init)])
     }
     /// `POST` ``RedeemRequest`` → ``RedeemResultDTO``.
-    public static let redeem = "\(api)/wallet/redeem"
+    public static let redeem = Route.redeem.path
     /// `POST` ``PurchaseRequest`` with ``SoTubeHeader/idempotencyKey`` → 201 ``PurchaseResultDTO``;
     /// `GET` → ``PurchaseListDTO``.
-    public static let purchases = "\(api)/purchases"
+    public static let purchases = Route.purchases.path
     /// `POST` ``CaptureNotification`` from the sandbox payment provider → ``CaptureResultDTO``.
-    public static let sandboxCapture = "\(api)/payments/sandbox/capture"
+    public static let sandboxCapture = Route.sandboxCapture.path
 
     // MARK: Pages outside the JSON API
 
     /// `GET`, `POST`: the sandbox provider's hosted checkout page of a top-up (HTML).
-    public static func sandboxCheckout(_ topUpID: String) -> String { "/sandbox/checkout/\(segment(topUpID))" }
+    public static func sandboxCheckout(_ topUpID: String) -> String { Route.sandboxCheckout.path(topUpID) }
     /// `GET`: a song's public share page (HTML).
-    public static func sharePage(_ trackID: String) -> String { "/song/\(segment(trackID))" }
+    public static func sharePage(_ trackID: String) -> String { Route.sharePage.path(trackID) }
     /// `GET`: a song's share page starting at `seconds` (a moment of the song).
     public static func sharePage(_ trackID: String, at seconds: Int) -> String {
         sharePage(trackID) + query(["t": String(max(0, seconds))])
     }
     /// `GET`: a small player page of a song for an `<iframe>` on any site (HTML).
-    public static func embedSong(_ trackID: String) -> String { "/embed/song/\(segment(trackID))" }
+    public static func embedSong(_ trackID: String) -> String { Route.embedSong.path(trackID) }
     /// `GET`: a small player page of an album for an `<iframe>` on any site (HTML).
-    public static func embedAlbum(_ albumID: String) -> String { "/embed/album/\(segment(albumID))" }
+    public static func embedAlbum(_ albumID: String) -> String { Route.embedAlbum.path(albumID) }
     /// `GET ?url=&maxwidth=&maxheight=&format=json` → ``OEmbedDTO`` for a share or embed page's URL.
-    public static let oEmbed = "/oembed"
+    public static let oEmbed = Route.oEmbed.path
     /// `GET` the oEmbed answer for `url`.
-    public static func oEmbed(url: String) -> String { oEmbed + query(["url": url]) }
+    public static func oEmbed(url: String) -> String { Route.oEmbed.path(query: ["url": url]) }
     /// `GET`, `POST`: a Subsonic/OpenSubsonic method, e.g. `subsonic("ping")` → `/rest/ping`.
-    public static func subsonic(_ method: String) -> String { "/rest/\(segment(method))" }
+    public static func subsonic(_ method: String) -> String { Route.subsonic.path(method) }
 
     // MARK: Encoding
 
@@ -200,33 +201,10 @@ public enum SoTubeRoutes {
     /// (`A–Z a–z 0–9 - _ . ! ~ * ' ( )`), so the web app and Swift clients build the same URLs.
     /// Written by hand: Foundation's `addingPercentEncoding` cost a search answer 3 % of its CPU,
     /// for the artwork URLs of its results.
-    public static func segment(_ text: String) -> String {
-        guard text.utf8.contains(where: { !isUnreserved($0) }) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default: return "-_.!~*'()".utf8.contains(byte)
-        }
-    }
+    public static func segment(_ text: String) -> String { Route.segment(text) }
 
     /// `?name=value&...` for the non-nil values in the order given, or "" when all are nil.
     static func query(_ items: KeyValuePairs<String, String?>) -> String {
-        let pairs = items.compactMap { name, value in value.map { "\(name)=\(segment($0))" } }
-        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+        Route.query(items)
     }
 }

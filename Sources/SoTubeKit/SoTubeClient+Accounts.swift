@@ -6,7 +6,7 @@ extension SoTubeClient {
     /// answers ``HealthResponse/Status/unavailable`` (HTTP 503) and this throws
     /// ``SoTubeError/server(status:message:)``.
     public func health() async throws -> HealthResponse {
-        try await get(SoTubeRoutes.health)
+        try await call(.health)
     }
 
     /// Creates an account and logs it in: the token is saved in ``tokens``. An address that already
@@ -19,7 +19,7 @@ extension SoTubeClient {
     @discardableResult
     public func register(username: String, email: String, password: String) async throws -> AuthResponse {
         let answer: AuthResponse = try await call(
-            "POST", SoTubeRoutes.register, body: RegisterRequest(username: username, email: email, password: password))
+            .register, body: RegisterRequest(username: username, email: email, password: password))
         try await tokens.save(answer.token)
         return answer
     }
@@ -37,7 +37,7 @@ extension SoTubeClient {
         -> AuthResponse
     {
         let answer: AuthResponse = try await call(
-            "POST", SoTubeRoutes.login,
+            .login,
             body: LoginRequest(username: username, password: password, remember: remember, totp: totp))
         try await tokens.save(answer.token)
         return answer
@@ -48,7 +48,8 @@ extension SoTubeClient {
     public func logout() async throws {
         var failure: (any Error)?
         do {
-            try await perform("POST", SoTubeRoutes.logout)
+            try await perform(
+                .logout)
         } catch SoTubeError.unauthorized {
             // The session was over already: logged out either way.
         } catch {
@@ -60,7 +61,8 @@ extension SoTubeClient {
 
     /// Asks for a password-reset mail; the answer is the same whether or not the address is known.
     public func requestPasswordReset(email: String) async throws -> PasswordResetAcceptedDTO {
-        try await call("POST", SoTubeRoutes.passwordReset, body: PasswordResetRequest(email: email))
+        try await call(
+            .passwordReset, body: PasswordResetRequest(email: email))
     }
 
     /// Sets a new password with the token from a reset mail.
@@ -68,31 +70,31 @@ extension SoTubeClient {
     /// - Throws: ``SoTubeError/validation(field:message:)`` for an unknown or used token or a weak password.
     public func confirmPasswordReset(token: String, newPassword: String) async throws {
         try await perform(
-            "POST", SoTubeRoutes.passwordResetConfirm,
+            .passwordResetConfirm,
             body: PasswordResetConfirmRequest(token: token, newPassword: newPassword))
     }
 
     /// The logged-in user, with their balance, owned-song count and where the app should start.
     public func me() async throws -> MeResponse {
-        try await get(SoTubeRoutes.me)
+        try await call(.me)
     }
 
     /// Changes the username; `old` must be the current one.
     public func changeUsername(from old: String, to new: String) async throws -> UserDTO {
         try await call(
-            "PUT", SoTubeRoutes.username, body: ChangeUsernameRequest(oldUsername: old, newUsername: new))
+            .changeUsername, body: ChangeUsernameRequest(oldUsername: old, newUsername: new))
     }
 
     /// Changes the password; the user's other sessions end, this one stays, and every app password
     /// is revoked (players need a new one).
     public func changePassword(current: String, new: String) async throws {
         try await perform(
-            "PUT", SoTubeRoutes.password, body: ChangePasswordRequest(currentPassword: current, newPassword: new))
+            .changePassword, body: ChangePasswordRequest(currentPassword: current, newPassword: new))
     }
 
     /// The caller's app passwords (for Subsonic players), without their secrets.
     public func appPasswords() async throws -> [AppPasswordDTO] {
-        try await get(SoTubeRoutes.appPasswords)
+        try await call(.appPasswords)
     }
 
     /// Makes an app password called `label`, confirmed with the account `password`; the answer is
@@ -101,11 +103,12 @@ extension SoTubeClient {
     /// - Throws: ``SoTubeError/forbidden(message:)`` when the password is wrong.
     public func createAppPassword(label: String, password: String) async throws -> CreatedAppPasswordDTO {
         try await call(
-            "POST", SoTubeRoutes.appPasswords, body: CreateAppPasswordRequest(label: label, password: password))
+            .createAppPassword, body: CreateAppPasswordRequest(label: label, password: password))
     }
 
     /// Revokes the app password `id`: players using it are refused from now on.
     public func revokeAppPassword(id: String) async throws {
-        try await perform("DELETE", SoTubeRoutes.appPassword(id))
+        try await perform(
+            .revokeAppPassword, id)
     }
 }

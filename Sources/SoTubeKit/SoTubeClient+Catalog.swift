@@ -5,40 +5,40 @@ extension SoTubeClient {
     /// The store's front page: new releases, featured playlists, moods, and for a logged-in user
     /// their favourites and recently played songs.
     public func storeHome() async throws -> StoreHomeDTO {
-        try await get(SoTubeRoutes.storeHome)
+        try await call(.storeHome)
     }
 
     /// Every mood with its playlist.
     public func moods() async throws -> [MoodDTO] {
-        try await get(SoTubeRoutes.moods, as: MoodListDTO.self).moods
+        try await call(.moods, as: MoodListDTO.self).moods
     }
 
     /// An artist's page: bio, albums, other albums in the same genres, top songs.
     ///
     /// - Throws: ``SoTubeError/notFound`` for an unknown id.
     public func artist(_ id: String) async throws -> ArtistDetailDTO {
-        try await get(SoTubeRoutes.artist(id))
+        try await call(.artist, id)
     }
 
     /// An album's page: songs in disc and track order, and what buying it costs the caller now.
     ///
     /// - Throws: ``SoTubeError/notFound`` for an unknown id.
     public func album(_ id: String) async throws -> AlbumDetailDTO {
-        try await get(SoTubeRoutes.album(id))
+        try await call(.album, id)
     }
 
     /// A playlist's page (a featured volume or a mood's playlist).
     ///
     /// - Throws: ``SoTubeError/notFound`` for an unknown id.
     public func playlist(_ id: String) async throws -> PlaylistDetailDTO {
-        try await get(SoTubeRoutes.playlist(id))
+        try await call(.playlist, id)
     }
 
     /// A song's page: lyrics, artist intro, release date, waveform; `owned` for the caller.
     ///
     /// - Throws: ``SoTubeError/notFound`` for an unknown id.
     public func track(_ id: String) async throws -> TrackDetailDTO {
-        try await get(SoTubeRoutes.track(id))
+        try await call(.track, id)
     }
 
     // MARK: Search
@@ -54,7 +54,12 @@ extension SoTubeClient {
     public func search(_ text: String, limit: Int? = nil, offset: Int? = nil, explicit: Bool? = nil) async throws
         -> SearchResultsDTO
     {
-        try await get(SoTubeRoutes.search(text, limit: limit, offset: offset, explicit: explicit))
+        try await call(
+            .search,
+            query: [
+                "q": text, "limit": limit.map(String.init), "offset": offset.map(String.init),
+                "explicit": explicit.map(String.init),
+            ])
     }
 
     /// Every page of the search results for `text`, `pageSize` results per kind at a time, as an
@@ -71,18 +76,21 @@ extension SoTubeClient {
 
     /// The caller's last search queries, newest first.
     public func searchHistory() async throws -> [String] {
-        try await get(SoTubeRoutes.searchHistory, as: SearchHistoryDTO.self).queries
+        try await call(.searchHistory, as: SearchHistoryDTO.self).queries
     }
 
     /// Forgets the caller's search history.
     public func clearSearchHistory() async throws {
-        try await perform("DELETE", SoTubeRoutes.searchHistory)
+        try await perform(
+            .clearSearchHistory)
     }
 
     /// Completions for what the user has typed so far: their matching past queries first, then
     /// names from the catalog.
     public func searchSuggestions(for text: String, explicit: Bool? = nil) async throws -> [String] {
-        try await get(SoTubeRoutes.searchSuggestions(text, explicit: explicit), as: SearchSuggestionsDTO.self).queries
+        try await call(
+            .searchSuggestions, query: ["q": text, "explicit": explicit.map(String.init)], as: SearchSuggestionsDTO.self
+        ).queries
     }
 }
 

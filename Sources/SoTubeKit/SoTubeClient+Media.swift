@@ -10,22 +10,22 @@ extension SoTubeClient {
     /// A player that fetches it itself needs ``authorizationHeaders()`` to be heard as the owner
     /// (on Apple platforms: `AVURLAsset(url:options: ["AVURLAssetHTTPHeaderFieldsKey": headers])`).
     public func audioURL(trackID: String) -> URL {
-        url(for: SoTubeRoutes.trackAudio(trackID))
+        url(for: Route.trackAudio.path(trackID))
     }
 
     /// The address of an album's artwork (JPEG, public), `size` pixels wide (100, 300 or 600).
     public func artworkURL(albumID: String, size: Int? = nil) -> URL {
-        url(for: SoTubeRoutes.albumArtwork(albumID, size: size))
+        url(for: Route.albumArtwork.path(albumID, query: ["size": size.map(String.init)]))
     }
 
     /// The address of an artist's picture (JPEG, public), `size` pixels wide.
     public func artistImageURL(artistID: String, size: Int? = nil) -> URL {
-        url(for: SoTubeRoutes.artistImage(artistID, size: size))
+        url(for: Route.artistImage.path(artistID, query: ["size": size.map(String.init)]))
     }
 
     /// The address of a playlist's cover (JPEG, public), `size` pixels wide.
     public func playlistArtworkURL(playlistID: String, size: Int? = nil) -> URL {
-        url(for: SoTubeRoutes.playlistArtwork(playlistID, size: size))
+        url(for: Route.playlistArtwork.path(playlistID, query: ["size": size.map(String.init)]))
     }
 
     /// Saves a song's audio as the caller may hear it to `file`: the whole song for its owner, the
@@ -34,7 +34,7 @@ extension SoTubeClient {
     /// - Throws: ``SoTubeError/notFound`` for an unknown song.
     @discardableResult
     public func saveAudio(trackID: String, to file: URL) async throws -> SavedAudio {
-        let (saved, response) = try await fetchFile(SoTubeRoutes.trackAudio(trackID), moveTo: { _ in file })
+        let (saved, response) = try await fetchFile(Route.trackAudio.path(trackID), moveTo: { _ in file })
         let header = response.value(forHTTPHeaderField: SoTubeHeader.rendition) ?? ""
         return SavedAudio(
             file: saved, rendition: AudioRendition(rawValue: header) ?? .preview,
@@ -47,14 +47,14 @@ extension SoTubeClient {
     ///
     /// - Throws: ``SoTubeError/notFound`` when the song is unknown or not owned by the caller.
     public func downloadTrack(id: String, into directory: URL) async throws -> URL {
-        try await download(SoTubeRoutes.trackDownload(id), into: directory, fallbackName: "\(id).audio")
+        try await download(Route.trackDownload.path(id), into: directory, fallbackName: "\(id).audio")
     }
 
     /// Downloads a ZIP of the caller's songs of an album into `directory`; returns the file's URL.
     ///
     /// - Throws: ``SoTubeError/notFound`` when the album is unknown or the caller owns none of its songs.
     public func downloadAlbum(id: String, into directory: URL) async throws -> URL {
-        try await download(SoTubeRoutes.albumDownload(id), into: directory, fallbackName: "\(id).zip")
+        try await download(Route.albumDownload.path(id), into: directory, fallbackName: "\(id).zip")
     }
 
     func download(_ path: String, into directory: URL, fallbackName: String) async throws -> URL {

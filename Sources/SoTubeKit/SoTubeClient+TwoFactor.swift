@@ -10,7 +10,8 @@ extension SoTubeClient {
     /// - Throws: ``SoTubeError/conflict(field:message:)`` when two-step sign-in is on already; a
     ///   ``SoTubeError/forbidden(message:)`` when the password is wrong.
     public func enrolTwoFactor(password: String) async throws -> TwoFactorEnrolmentDTO {
-        try await call("POST", SoTubeRoutes.twoFactorEnrol, body: TwoFactorEnrolRequest(password: password))
+        try await call(
+            .twoFactorEnrol, body: TwoFactorEnrolRequest(password: password))
     }
 
     /// Turns two-step sign-in on with the app's current code; answers the recovery codes, which the
@@ -19,13 +20,13 @@ extension SoTubeClient {
     /// - Throws: ``SoTubeError/validation(field:message:)`` (`code`) when it is not the current code.
     public func confirmTwoFactor(code: String) async throws -> [String] {
         let answer: TwoFactorRecoveryCodesDTO = try await call(
-            "POST", SoTubeRoutes.twoFactorConfirm, body: TwoFactorConfirmRequest(code: code))
+            .twoFactorConfirm, body: TwoFactorConfirmRequest(code: code))
         return answer.recoveryCodes
     }
 
     /// Turns two-step sign-in off with the password and a current code (or a recovery code).
     public func disableTwoFactor(password: String, code: String) async throws {
         try await perform(
-            "POST", SoTubeRoutes.twoFactorDisable, body: TwoFactorDisableRequest(password: password, code: code))
+            .twoFactorDisable, body: TwoFactorDisableRequest(password: password, code: code))
     }
 }

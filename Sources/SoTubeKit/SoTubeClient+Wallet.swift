@@ -4,7 +4,7 @@ import SoTubeAPI
 extension SoTubeClient {
     /// The caller's balance, the coin packs on sale and whether coins can be bought here.
     public func wallet() async throws -> WalletDTO {
-        try await get(SoTubeRoutes.wallet)
+        try await call(.wallet)
     }
 
     /// Starts buying the coin pack `packID`: open ``TopUpCheckout/checkoutURL`` in a browser (an
@@ -14,18 +14,19 @@ extension SoTubeClient {
     /// - Throws: ``SoTubeError/forbidden(message:)`` when this server sells no coins (gift codes
     ///   only), ``SoTubeError/notFound`` for an unknown pack.
     public func startTopUp(packID: String) async throws -> TopUpCheckout {
-        let created: TopUpCreatedDTO = try await call("POST", SoTubeRoutes.topUps, body: TopUpRequest(packId: packID))
+        let created: TopUpCreatedDTO = try await call(
+            .createTopUp, body: TopUpRequest(packId: packID))
         return TopUpCheckout(topUpID: created.topUpId, checkoutURL: url(for: created.checkoutUrl))
     }
 
     /// One of the caller's top-ups and where its payment stands.
     public func topUp(id: String) async throws -> TopUpDTO {
-        try await get(SoTubeRoutes.topUp(id))
+        try await call(.topUp, id)
     }
 
     /// Every purchase, top-up, gift code and grant, newest first; the newest `limit` (1–1000) when given.
     public func walletHistory(limit: Int? = nil) async throws -> [HistoryEntryDTO] {
-        try await get(SoTubeRoutes.walletHistory(limit: limit), as: HistoryDTO.self).entries
+        try await call(.walletHistory, query: ["limit": limit.map(String.init)], as: HistoryDTO.self).entries
     }
 
     /// Redeems a gift code once.
@@ -33,12 +34,13 @@ extension SoTubeClient {
     /// - Throws: ``SoTubeError/notFound`` for an unknown code, ``SoTubeError/conflict(field:message:)``
     ///   for one redeemed already.
     public func redeem(code: String) async throws -> RedeemResultDTO {
-        try await call("POST", SoTubeRoutes.redeem, body: RedeemRequest(code: code))
+        try await call(
+            .redeem, body: RedeemRequest(code: code))
     }
 
     /// The caller's purchases, newest first.
     public func purchases() async throws -> [PurchaseDTO] {
-        try await get(SoTubeRoutes.purchases, as: PurchaseListDTO.self).purchases
+        try await call(.purchases, as: PurchaseListDTO.self).purchases
     }
 
     /// Buys what `intent` names, at most once whatever happens to the network.
@@ -60,7 +62,7 @@ extension SoTubeClient {
         var attempt = 1
         while true {
             let request = try await request(
-                "POST", SoTubeRoutes.purchases, body: body,
+                Route.buy.method.rawValue, Route.buy.path, body: body,
                 headers: [SoTubeHeader.idempotencyKey: intent.idempotencyKey])
             do {
                 let (data, response) = try await send(request, isPurchase: true)

@@ -59,7 +59,7 @@ public struct SoTubeClient: Sendable {
 
     // MARK: Addresses and credentials
 
-    /// The absolute URL of a server path such as `SoTubeRoutes.trackAudio("t1")` or the
+    /// The absolute URL of a server path such as `Route.trackAudio.path("t1")` or the
     /// `artworkUrl` of a wire type.
     public func url(for path: String) -> URL {
         if let absolute = URL(string: path), absolute.scheme != nil { return absolute }
@@ -140,23 +140,21 @@ public struct SoTubeClient: Sendable {
         }
     }
 
-    /// `GET path` decoded as `T`.
-    func get<T: Decodable>(_ path: String, as type: T.Type = T.self) async throws -> T {
-        let (data, _) = try await send(try await request("GET", path))
-        return try decode(T.self, from: data)
-    }
-
-    /// `method path` with `body` as JSON, the answer decoded as `T`.
-    func call<T: Decodable>(_ method: String, _ path: String, body: some Encodable, as type: T.Type = T.self)
-        async throws -> T
-    {
-        let (data, _) = try await send(try await request(method, path, body: try SoTubeJSON.encoder.encode(body)))
-        return try decode(T.self, from: data)
-    }
-
-    /// `method path` (with `body` as JSON when given), expecting no content back.
-    func perform(_ method: String, _ path: String, body: (any Encodable)? = nil) async throws {
+    /// `route` (its method; `values` in its path segments, then `query`) with `body` as JSON when
+    /// given, the answer decoded as `T`.
+    func call<T: Decodable>(
+        _ route: Route, _ values: String..., query: KeyValuePairs<String, String?> = [:],
+        body: (any Encodable)? = nil, as type: T.Type = T.self
+    ) async throws -> T {
         let data = try body.map { try SoTubeJSON.encoder.encode($0) }
-        _ = try await send(try await request(method, path, body: data))
+        let path = route.path(values: values, query: query)
+        let (answer, _) = try await send(try await request(route.method.rawValue, path, body: data))
+        return try decode(T.self, from: answer)
+    }
+
+    /// `route` (with `values` in its path segments and `body` as JSON when given), expecting no content back.
+    func perform(_ route: Route, _ values: String..., body: (any Encodable)? = nil) async throws {
+        let data = try body.map { try SoTubeJSON.encoder.encode($0) }
+        _ = try await send(try await request(route.method.rawValue, route.path(values: values), body: data))
     }
 }

@@ -31,13 +31,13 @@ import Testing
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ProblemMiddleware())
         let app = router.group().add(middleware: AuthMiddleware(auth: auth, csrf: csrf))
-        AuthController(auth: auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: nil)).register(on: app)
+        AuthController(auth: auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: nil)).register(on: RouteRegistrar(app))
         MeController(
             auth: auth, ownership: ownership,
             avatars: AvatarService(
                 mediaRoot: FileManager.default.temporaryDirectory.appendingPathComponent("no-avatars")),
             twoFactor: auth.twoFactor
-        ).register(on: app)
+        ).register(on: RouteRegistrar(app))
         try await Application(router: router).test(.router) { client in
             let registered = try await client.json(
                 .post, "/api/v1/auth/register",
@@ -100,7 +100,7 @@ import Testing
         AuthController(
             auth: auth, csrf: CSRFTokens(key: Array(repeating: 2, count: 32)),
             crossSiteGuard: CrossSiteGuard(publicBaseURL: nil)
-        ).register(on: router.group())
+        ).register(on: RouteRegistrar(router.group()))
         try await Application(router: router).test(.router) { client in
             var answers: [String] = []
             for email in ["ida@example.com", "nobody@example.com"] {

@@ -18,7 +18,7 @@ import Testing
         let catalog = InMemoryCatalog(prices: [10, 10, 20, 40], operatorPrice: 60)
         await catalog.own(["t4"], userID: "u-ann")
         try await withSeam({
-            CatalogController(catalog: catalog, discovery: catalog, presenter: Self.presenter(catalog)).register(on: $0)
+            CatalogController(catalog: catalog, discovery: catalog, presenter: Self.presenter(catalog)).register(on: RouteRegistrar($0))
         }) { client in
             let guest = try await client.call(.get, "/api/v1/albums/al1").decode(AlbumDetailDTO.self)
             #expect(guest.priceForCaller == 60 && guest.album.price == 60)
@@ -38,7 +38,7 @@ import Testing
             SearchController(
                 search: catalog, catalog: catalog, discovery: catalog, presenter: Self.presenter(catalog),
                 clock: ManualClock()
-            ).register(on: $0)
+            ).register(on: RouteRegistrar($0))
         }) { client in
             let results = try await client.call(.get, "/api/v1/search?q=bjo", as: "ann").decode(SearchResultsDTO.self)
             #expect(results.artists.map(\.name) == ["Björk"])
@@ -54,7 +54,7 @@ import Testing
         try await withSeam({
             FavouritesController(
                 discovery: catalog, catalog: catalog, presenter: Self.presenter(catalog), clock: ManualClock()
-            ).register(on: $0)
+            ).register(on: RouteRegistrar($0))
         }) { client in
             #expect(try await client.call(.put, "/api/v1/me/favourites/tracks/t2", as: "ann").status == .noContent)
             try await client.call(.put, "/api/v1/me/favourites/tracks/nope", as: "ann").expectProblem(.notFound)
@@ -75,7 +75,7 @@ import Testing
         let catalog = InMemoryCatalog(prices: [10, 10, 10])
         await catalog.own(["t3", "t1"], userID: "u-ann")
         try await withSeam({
-            LibraryController(library: catalog, catalog: catalog, presenter: Self.presenter(catalog)).register(on: $0)
+            LibraryController(library: catalog, catalog: catalog, presenter: Self.presenter(catalog)).register(on: RouteRegistrar($0))
         }) { client in
             let songs = try await client.call(.get, "/api/v1/library/songs", as: "ann").decode(LibrarySongsDTO.self)
             #expect(Set(songs.tracks.map(\.id)) == ["t1", "t3"] && songs.tracks.allSatisfy(\.owned))
@@ -94,7 +94,7 @@ import Testing
         }
         try await withSeam({
             HealthController(health: HealthState(database: Down()), drain: Drain(), expectedSchemaVersion: 7).register(
-                on: $0)
+                on: RouteRegistrar($0))
         }) { client in
             let response = try await client.call(.get, "/healthz")
             #expect(response.status == .serviceUnavailable)
@@ -116,7 +116,7 @@ import Testing
                 HealthController(
                     health: HealthState(database: At(version: version)), drain: Drain(), expectedSchemaVersion: 7
                 )
-                .register(on: $0)
+                .register(on: RouteRegistrar($0))
             }) { client in
                 #expect(try await client.call(.get, "/healthz").status == .ok)
                 let response = try await client.call(.get, "/readyz")

@@ -13,7 +13,7 @@ import Testing
 @Suite struct CommerceControllerSeamTests {
     @Test func purchaseRouteMapsOutcomesToStatusesAndHeaders() async throws {
         let commerce = FakeCommerce(coins: 15, prices: ["t1": 10, "t2": 10])
-        try await withSeam({ PurchaseController(purchases: commerce).register(on: $0) }) { client in
+        try await withSeam({ PurchaseController(purchases: commerce).register(on: RouteRegistrar($0)) }) { client in
             let key: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "k1"]
             let first = try await client.call(
                 .post, "/api/v1/purchases", as: "ann", body: #"{"trackId":"t1"}"#, headers: key)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func walletRoutesShowBalancePacksAndOwnTopUpsOnly() async throws {
         let commerce = FakeCommerce(coins: 20, prices: [:])
-        try await withSeam({ WalletController(wallet: commerce, payments: .sandbox).register(on: $0) }) { client in
+        try await withSeam({ WalletController(wallet: commerce, payments: .sandbox).register(on: RouteRegistrar($0)) }) { client in
             let wallet = try await client.call(.get, "/api/v1/wallet", as: "ann").decode(WalletDTO.self)
             #expect(wallet.coins == 20 && wallet.packs.map(\.id) == ["small"])
 
@@ -73,8 +73,8 @@ import Testing
             identities: false,
             {
                 let controller = SandboxCheckoutController(checkout: commerce, clock: ManualClock())
-                controller.registerHostedPages(on: $0)
-                controller.register(on: $0)
+                controller.registerHostedPages(on: RouteRegistrar($0))
+                controller.register(on: RouteRegistrar($0))
             }
         ) { client in
             let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]

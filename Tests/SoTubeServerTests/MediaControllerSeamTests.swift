@@ -38,7 +38,7 @@ import Testing
         let catalog = InMemoryCatalog(prices: [10])
         await catalog.own(["t1"], userID: "u-ann")
         let media = await Self.media(catalog, root: root)
-        try await withSeam({ AudioController(playback: PlaybackService(media: media)).register(on: $0) }) { client in
+        try await withSeam({ AudioController(playback: PlaybackService(media: media)).register(on: RouteRegistrar($0)) }) { client in
             let guest = try await client.call(.get, "/api/v1/tracks/t1/audio")
             #expect(String(buffer: guest.body) == "PREVIEW")
             #expect(guest.headers[HTTPField.Name("X-SoTube-Rendition")!] == "preview")
@@ -58,7 +58,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = InMemoryCatalog(prices: [10])
         let media = await Self.media(catalog, root: root)
-        try await withSeam({ ArtworkController(media: media).register(on: $0) }) { client in
+        try await withSeam({ ArtworkController(media: media).register(on: RouteRegistrar($0)) }) { client in
             #expect(
                 String(buffer: try await client.call(.get, "/api/v1/albums/al1/artwork?size=250").body) == "JPEG-300")
             // No 600 px file was made: the original answers.
@@ -81,7 +81,7 @@ import Testing
             SharePageController(
                 catalog: catalog, media: media,
                 base: PageBase(publicBaseURL: "https://music.example", fallbackBaseURL: "http://localhost:8080")
-            ).register(on: $0)
+            ).register(on: RouteRegistrar($0))
         }) { client in
             let page = String(buffer: try await client.call(.get, "/song/t1").body)
             #expect(page.contains("12-second preview"))

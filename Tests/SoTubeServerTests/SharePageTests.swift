@@ -25,7 +25,7 @@ import Testing
             SharePageController(
                 catalog: catalog, media: media,
                 base: PageBase(publicBaseURL: publicBaseURL, fallbackBaseURL: "http://localhost:8080")
-            ).register(on: $0)
+            ).register(on: RouteRegistrar($0))
         }) { client in
             let response = try await client.execute(uri: "/song/t1", method: .get)
             #expect(response.status == .ok)

@@ -43,7 +43,7 @@ import Testing
             SharePageController(
                 catalog: catalog, media: media,
                 base: PageBase(publicBaseURL: nil, fallbackBaseURL: "http://localhost:8080")
-            ).register(on: $0)
+            ).register(on: RouteRegistrar($0))
         }) { client in
             for moment in ["1e19", "1e308", "-1e19", "9223372036854775808", "NaN", "inf", "-0"] {
                 let response = try await client.execute(uri: "/song/t1?t=\(moment)", method: .get)

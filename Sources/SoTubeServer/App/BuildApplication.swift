@@ -7,8 +7,12 @@ import SoTubeStoreSQL
 import UnixSignals
 
 /// The router with every route and middleware: one place, used by `serve` and by the tests. Each
-/// controller gets only the stores and services it uses.
-public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
+/// controller gets only the stores and services it uses, and adds its handlers for routes of the
+/// route table (`SoTubeAPI.Route`); `registered` records them (`RouteTableTests` compares it with
+/// `Route.all`).
+public func buildRouter(_ services: AppServices, registered: RegisteredRoutes = RegisteredRoutes())
+    -> Router<AppRequestContext>
+{
     let configuration = services.configuration
     let database = services.database
     let router = Router(context: AppRequestContext.self)
@@ -24,19 +28,20 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         .add(middleware: SecurityHeadersMiddleware())
         .add(middleware: ProblemMiddleware())
         .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
-    AudioController(playback: services.playback).register(on: audio)
+    let routes = RouteRegistrar(router, log: registered)
+    AudioController(playback: services.playback).register(on: routes.on(audio))
     router.add(middleware: CompressionMiddleware())
     // Players' `/rest` calls pass only the layers above: the ones below are for the web app (pages,
     // files, `/api/v1`, thrown errors as problem documents) and cost a `ping` a tenth of its CPU.
     // Subsonic answers carry their own security headers and turn every error into a Subsonic error.
     // Players send no session cookie or CSRF token: `/rest` authenticates by app password only.
     // (A path that no route matches still passes every layer, here and for audio.)
-    subsonicController(services).register(on: router)
+    subsonicController(services).register(on: routes)
     router.add(middleware: NoStoreMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: SafePathMiddleware())
-    router.add(middleware: MethodNotAllowedMiddleware(routes: OpenAPIDocument.routes))
+    router.add(middleware: MethodNotAllowedMiddleware())
     if let publicDirectory = configuration.publicDirectory {
         router.add(middleware: ServiceWorkerMiddleware(publicDirectory: publicDirectory))
         router.add(
@@ -50,8 +55,8 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         ? SandboxCheckoutController(checkout: services.commerce, clock: services.clock) : nil
     // The payment provider's hosted pages stand outside the API: their form posts are authorised
     // by the unguessable checkout id, not by a SoTube session, so they get no auth or CSRF check.
-    checkout?.registerHostedPages(on: router)
-    let app = router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
+    checkout?.registerHostedPages(on: routes)
+    let app = routes.on(router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf)))
     let presenter = TrackPresenter(ownership: services.ownership, preview: configuration.preview)
     HealthController(
         health: HealthState(database: database), drain: services.drain,

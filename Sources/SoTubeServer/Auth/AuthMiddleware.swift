@@ -22,7 +22,7 @@ struct AuthMiddleware: RouterMiddleware {
         async throws -> Response
     {
         var context = context
-        let remembered = Self.isAudioRead(request)
+        let remembered = Self.remembersSessions(request.method, endpoint: context.endpointPath)
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             let token = Self.trimmed(header.utf8.dropFirst("bearer ".count))
             if let (user, session) = try await auth.identify(token: token, remembered: remembered) {
@@ -46,9 +46,13 @@ struct AuthMiddleware: RouterMiddleware {
     /// `trimmingCharacters` was 2.7 % of an audio range request's CPU).
     static func trimmed(_ token: Substring.UTF8View) -> String { String(Substring(token).trimmingSpaces()) }
 
-    /// `GET`/`HEAD /api/v1/tracks/{id}/audio`: a player's seeks, whose session may be a remembered one.
-    static func isAudioRead(_ request: Request) -> Bool {
-        (request.method == .get || request.method == .head) && request.uri.path.hasPrefix("/api/v1/tracks/")
-            && request.uri.path.hasSuffix("/audio")
+    /// The routes whose table entry says they remember sessions (audio reads: a player's seeks), as
+    /// `"GET /api/v1/tracks/{id}/audio"`, the router's name for the matched route after the method.
+    static let rememberingRoutes = Set(Route.all.filter(\.remembersSessions).map(\.description))
+
+    /// Whether the matched route (`endpoint`, the router's pattern) may use a remembered session.
+    static func remembersSessions(_ method: HTTPRequest.Method, endpoint: String?) -> Bool {
+        guard let endpoint else { return false }
+        return rememberingRoutes.contains("\(method.rawValue) \(endpoint)")
     }
 }

@@ -12,8 +12,8 @@ struct AppPasswordController {
     let publicBaseURL: String?
     let fallbackServerURL: String
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/me/app-passwords") { _, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.appPasswords) { _, context in
             let userID = try context.requireIdentity().user.id
             let list = try await appPasswords.list(userID: userID)
             return try jsonResponse(
@@ -21,7 +21,7 @@ struct AppPasswordController {
                     AppPasswordDTO(id: $0.id, label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
                 })
         }
-        router.post("/api/v1/me/app-passwords") { request, context in
+        routes.on(.createAppPassword) { request, context in
             let user = try context.requireIdentity().user
             let body = try await request.decodeJSON(CreateAppPasswordRequest.self, context: context)
             try AppPasswordRules.validateLabel(body.label)
@@ -35,7 +35,7 @@ struct AppPasswordController {
                         for: request)),
                 status: .created)
         }
-        router.delete("/api/v1/me/app-passwords/{id}") { _, context in
+        routes.on(.revokeAppPassword) { _, context in
             let userID = try context.requireIdentity().user.id
             try await appPasswords.revoke(userID: userID, id: try context.pathID())
             return Response(status: .noContent)

@@ -7,14 +7,14 @@ struct ArtworkController {
     let media: MediaService
     let files = FileResponder()
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/albums/{id}/artwork") { request, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.albumArtwork) { request, context in
             try await image(request, context, of: ArtworkSubject.album)
         }
-        router.get("/api/v1/artists/{id}/image") { request, context in
+        routes.on(.artistImage) { request, context in
             try await image(request, context, of: ArtworkSubject.artist)
         }
-        router.get("/api/v1/playlists/{id}/artwork") { request, context in
+        routes.on(.playlistArtwork) { request, context in
             try await image(request, context, of: ArtworkSubject.playlist)
         }
     }

@@ -12,9 +12,9 @@ struct AudioController {
     let files = FileResponder(openFiles: OpenFiles())
     static let renditionHeader = HTTPField.Name(SoTubeHeader.rendition)!
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/tracks/{id}/audio") { request, context in try await audio(request, context) }
-        router.head("/api/v1/tracks/{id}/audio") { request, context in try await audio(request, context) }
+    func register(on routes: RouteRegistrar) {
+        routes.on(.trackAudio) { request, context in try await audio(request, context) }
+        routes.on(.trackAudioHead) { request, context in try await audio(request, context) }
     }
 
     func audio(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -11,10 +11,9 @@ struct AuthController {
     /// Refuses log-ins, sign-ups and resets that another site's page sends.
     let crossSiteGuard: CrossSiteGuard
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        let group = router.group("/api/v1/auth")
-        let sessionless = group.group().add(middleware: crossSiteGuard)
-        sessionless.post("register") { request, context in
+    func register(on routes: RouteRegistrar) {
+        let sessionless = routes.on(routes.router.group().add(middleware: crossSiteGuard))
+        sessionless.on(.register) { request, context in
             let body = try await request.decodeJSON(RegisterRequest.self, context: context)
             let login = try await auth.register(
                 username: body.username, email: body.email, password: body.password, client: context.clientAddress)
@@ -23,7 +22,7 @@ struct AuthController {
             setSessionCookies(&response, login: login, context: context)
             return response
         }
-        sessionless.post("login") { request, context in
+        sessionless.on(.login) { request, context in
             let body = try await request.decodeJSON(LoginRequest.self, context: context)
             let login = try await auth.login(
                 username: body.username, password: body.password, remember: body.remember ?? false,
@@ -33,7 +32,7 @@ struct AuthController {
             setSessionCookies(&response, login: login, context: context)
             return response
         }
-        group.post("logout") { _, context in
+        routes.on(.logout) { _, context in
             let identity = try context.requireIdentity()
             try await auth.logout(sessionTokenHash: identity.sessionTokenHash)
             var response = Response(status: .noContent)
@@ -45,14 +44,14 @@ struct AuthController {
             }
             return response
         }
-        sessionless.post("password-reset") { request, context in
+        sessionless.on(.passwordReset) { request, context in
             let body = try await request.decodeJSON(PasswordResetRequest.self, context: context)
             try await auth.requestPasswordReset(email: body.email, client: context.clientAddress)
             return try jsonResponse(
                 PasswordResetAcceptedDTO(status: "If an account has this address, a reset link is on its way."),
                 status: .accepted)
         }
-        sessionless.post("password-reset/confirm") { request, context in
+        sessionless.on(.passwordResetConfirm) { request, context in
             let body = try await request.decodeJSON(PasswordResetConfirmRequest.self, context: context)
             try await auth.confirmPasswordReset(token: body.token, newPassword: body.newPassword)
             return Response(status: .noContent)

@@ -11,10 +11,10 @@ struct AvatarController {
     let avatars: AvatarService
     let files = FileResponder()
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/me/avatar") { request, context in try await picture(request, context) }
-        router.head("/api/v1/me/avatar") { request, context in try await picture(request, context) }
-        router.put("/api/v1/me/avatar") { request, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.avatar) { request, context in try await picture(request, context) }
+        routes.on(.avatarHead) { request, context in try await picture(request, context) }
+        routes.on(.uploadAvatar) { request, context in
             let identity = try context.requireIdentity()
             let body: ByteBuffer
             do {
@@ -27,7 +27,7 @@ struct AvatarController {
             try await avatars.save(Array(body.readableBytesView), userID: identity.user.id)
             return try jsonResponse(AvatarDTO(avatarUrl: avatars.url(userID: identity.user.id)))
         }
-        router.delete("/api/v1/me/avatar") { _, context in
+        routes.on(.removeAvatar) { _, context in
             let identity = try context.requireIdentity()
             avatars.remove(userID: identity.user.id)
             return Response(status: .noContent)

@@ -9,16 +9,15 @@ struct CatalogController {
     let discovery: any DiscoveryStore
     let presenter: TrackPresenter
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        let api = router.group("/api/v1")
-        api.get("store/home") { _, context in try await home(context) }
-        api.get("moods") { _, _ in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.storeHome) { _, context in try await home(context) }
+        routes.on(.moods) { _, _ in
             try jsonResponse(MoodListDTO(moods: try await catalog.moods().map(MoodDTO.init)))
         }
-        api.get("artists/{id}") { _, context in try await artist(context) }
-        api.get("albums/{id}") { _, context in try await album(context) }
-        api.get("playlists/{id}") { _, context in try await playlist(context) }
-        api.get("tracks/{id}") { _, context in try await track(context) }
+        routes.on(.artist) { _, context in try await artist(context) }
+        routes.on(.album) { _, context in try await album(context) }
+        routes.on(.playlist) { _, context in try await playlist(context) }
+        routes.on(.track) { _, context in try await track(context) }
     }
 
     func home(_ context: AppRequestContext) async throws -> Response {

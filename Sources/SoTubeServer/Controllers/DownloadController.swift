@@ -14,10 +14,10 @@ struct DownloadController {
     let media: MediaService
     let files = FileResponder()
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/tracks/{id}/download") { request, context in try await track(request, context) }
-        router.head("/api/v1/tracks/{id}/download") { request, context in try await track(request, context) }
-        router.get("/api/v1/albums/{id}/download") { request, context in try await album(request, context) }
+    func register(on routes: RouteRegistrar) {
+        routes.on(.trackDownload) { request, context in try await track(request, context) }
+        routes.on(.trackDownloadHead) { request, context in try await track(request, context) }
+        routes.on(.albumDownload) { request, context in try await album(request, context) }
     }
 
     func track(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -16,8 +16,8 @@ struct EmbedController {
     static let songSize = (width: 480, height: 152)
     static let albumSize = (width: 480, height: 400)
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/embed/song/{id}") { request, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.embedSong) { request, context in
             let id = try context.pathID()
             guard id.count <= 128, let song = try await catalog.trackDetail(id: id)?.track else {
                 throw Problem(.notFound, "There is no song with this id.")
@@ -28,7 +28,7 @@ struct EmbedController {
                 oEmbed: root + SoTubeRoutes.oEmbed(url: root + SoTubeRoutes.sharePage(song.id)))
             return page(html)
         }
-        router.get("/embed/album/{id}") { request, context in
+        routes.on(.embedAlbum) { request, context in
             let id = try context.pathID()
             guard id.count <= 128, let album = try await catalog.album(id: id) else {
                 throw Problem(.notFound, "There is no album with this id.")
@@ -40,7 +40,7 @@ struct EmbedController {
                 oEmbed: root + SoTubeRoutes.oEmbed(url: root + SoTubeRoutes.embedAlbum(album.id)))
             return page(html)
         }
-        router.get("/oembed") { request, _ in try await oEmbed(request) }
+        routes.on(.oEmbed) { request, _ in try await oEmbed(request) }
     }
 
     func page(_ html: String) -> Response {

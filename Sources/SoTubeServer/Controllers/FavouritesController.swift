@@ -12,13 +12,12 @@ struct FavouritesController {
     static let favouritesShown = 200
     static let recentShown = 50
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        let me = router.group("/api/v1/me")
-        me.put("favourites/tracks/{id}") { _, context in try await setTrack(context, favourite: true) }
-        me.delete("favourites/tracks/{id}") { _, context in try await setTrack(context, favourite: false) }
-        me.put("favourites/playlists/{id}") { _, context in try await setPlaylist(context, favourite: true) }
-        me.delete("favourites/playlists/{id}") { _, context in try await setPlaylist(context, favourite: false) }
-        me.get("favourites") { _, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.markFavouriteTrack) { _, context in try await setTrack(context, favourite: true) }
+        routes.on(.unmarkFavouriteTrack) { _, context in try await setTrack(context, favourite: false) }
+        routes.on(.markFavouritePlaylist) { _, context in try await setPlaylist(context, favourite: true) }
+        routes.on(.unmarkFavouritePlaylist) { _, context in try await setPlaylist(context, favourite: false) }
+        routes.on(.favourites) { _, context in
             let userID = try context.requireIdentity().user.id
             let trackIDs = try await discovery.favouriteTrackIDs(userID: userID, limit: Self.favouritesShown)
             let tracks = try await presenter.present(catalog.tracks(ids: trackIDs), for: userID)
@@ -26,7 +25,7 @@ struct FavouritesController {
                 ids: discovery.favouritePlaylistIDs(userID: userID, limit: Self.favouritesShown))
             return try jsonResponse(FavouritesDTO(tracks: tracks, playlists: playlists.map(PlaylistSummaryDTO.init)))
         }
-        me.post("recently-played") { request, context in
+        routes.on(.recordPlay) { request, context in
             let userID = try context.requireIdentity().user.id
             let body = try await request.decodeJSON(RecordPlayRequest.self, context: context)
             guard try await discovery.recordPlay(userID: userID, trackID: body.trackId, at: clock.now()) else {
@@ -34,7 +33,7 @@ struct FavouritesController {
             }
             return Response(status: .noContent)
         }
-        me.get("recently-played") { _, context in
+        routes.on(.recentlyPlayed) { _, context in
             let userID = try context.requireIdentity().user.id
             let ids = try await discovery.recentlyPlayedIDs(userID: userID, limit: Self.recentShown)
             let tracks = try await presenter.present(catalog.tracks(ids: ids), for: userID)

@@ -12,8 +12,8 @@ struct HealthController {
     /// The healthy answer, encoded once: monitors and load balancers ask many times a second.
     private static let healthy = try! SoTubeJSON.encoder.encode(HealthResponse(status: .ok, database: "ok"))
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/healthz") { _, _ in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.health) { _, _ in
             guard let failure = await health.failure() else {
                 return Response(
                     status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
@@ -22,7 +22,7 @@ struct HealthController {
             return try jsonResponse(
                 HealthResponse(status: .unavailable, database: failure), status: .serviceUnavailable)
         }
-        router.get("/readyz") { _, _ in
+        routes.on(.ready) { _, _ in
             do {
                 let version = try await database.schemaVersion()
                 let ready = version == expectedSchemaVersion && !drain.isDraining
@@ -39,7 +39,7 @@ struct HealthController {
                     status: .serviceUnavailable)
             }
         }
-        router.get("/openapi.json") { _, _ in
+        routes.on(.openAPI) { _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
             return Response(

@@ -8,16 +8,15 @@ struct LibraryController {
     let catalog: any CatalogReader
     let presenter: TrackPresenter
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        let routes = router.group("/api/v1/library")
-        routes.get("songs") { request, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.librarySongs) { request, context in
             let userID = try context.requireIdentity().user.id
             let sort = try QueryParameters(request: request).choice("sort", default: LibrarySongSort.default)
             let tracks = try await library.ownedTracks(userID: userID)
             let sorted = presenter.presentOwned(LibraryOrder.songs(tracks, by: sort))
             return try jsonResponse(LibrarySongsDTO(sort: .init(sort), tracks: sorted))
         }
-        routes.get("albums") { request, context in
+        routes.on(.libraryAlbums) { request, context in
             let userID = try context.requireIdentity().user.id
             let sort = try QueryParameters(request: request).choice("sort", default: LibraryAlbumSort.artist)
             let albums = try await ownedAlbums(userID: userID)
@@ -26,7 +25,7 @@ struct LibraryController {
             return try jsonResponse(
                 LibraryAlbumsDTO(sort: .init(sort), albums: ordered.compactMap { byID[$0.id]?.dto(presenter) }))
         }
-        routes.get("artists") { _, context in
+        routes.on(.libraryArtists) { _, context in
             let userID = try context.requireIdentity().user.id
             let albums = try await ownedAlbums(userID: userID)
             let grouped = Dictionary(grouping: albums, by: { $0.album.artistID })

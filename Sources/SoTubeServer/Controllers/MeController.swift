@@ -10,8 +10,8 @@ struct MeController {
     let avatars: AvatarService
     let twoFactor: TwoFactorService
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/me") { _, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.me) { _, context in
             let identity = try context.requireIdentity()
             let owned = try await ownership.ownedCount(userID: identity.user.id)
             return try jsonResponse(
@@ -19,14 +19,14 @@ struct MeController {
                     user: identity.user, ownedCount: owned, avatarUrl: avatars.url(userID: identity.user.id),
                     twoFactorEnabled: try await twoFactor.isEnabled(userID: identity.user.id)))
         }
-        router.put("/api/v1/me/username") { request, context in
+        routes.on(.changeUsername) { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(ChangeUsernameRequest.self, context: context)
             let user = try await auth.changeUsername(
                 identity: identity, oldUsername: body.oldUsername, newUsername: body.newUsername)
             return try jsonResponse(UserDTO(user))
         }
-        router.put("/api/v1/me/password") { request, context in
+        routes.on(.changePassword) { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(ChangePasswordRequest.self, context: context)
             try await auth.changePassword(

@@ -10,8 +10,8 @@ struct PurchaseController {
     static let idempotencyHeader = HTTPField.Name(SoTubeHeader.idempotencyKey)!
     static let replayedHeader = HTTPField.Name(SoTubeHeader.idempotentReplayed)!
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.post("/api/v1/purchases") { request, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.buy) { request, context in
             let identity = try context.requireIdentity()
             let key = try IdempotencyKey.validated(request.headers[Self.idempotencyHeader])
             let body = try await request.decodeJSON(PurchaseRequest.self, context: context)
@@ -28,7 +28,7 @@ struct PurchaseController {
                 status: .created,
                 headers: headers)
         }
-        router.get("/api/v1/purchases") { _, context in
+        routes.on(.purchases) { _, context in
             let identity = try context.requireIdentity()
             let bought = try await purchases.purchases(userID: identity.user.id)
             return try jsonResponse(PurchaseListDTO(purchases: bought.map(PurchaseDTO.init)))

@@ -12,15 +12,15 @@ struct SandboxCheckoutController {
     static let signatureHeader = HTTPField.Name(SoTubeHeader.sandboxSignature)!
 
     /// The hosted pages: mounted outside the session middleware (they are the provider's, not the API).
-    func registerHostedPages(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/sandbox/checkout/{id}") { _, context in
+    func registerHostedPages(on routes: RouteRegistrar) {
+        routes.on(.sandboxCheckout) { _, context in
             let id = try context.pathID()
             guard let topUp = try await checkout.checkoutTopUp(id: id) else {
                 return html(SandboxCheckoutPage.notFound(), status: .notFound)
             }
             return html(SandboxCheckoutPage.render(topUp))
         }
-        router.post("/sandbox/checkout/{id}") { request, context in
+        routes.on(.payOnSandboxCheckout) { request, context in
             let id = try context.pathID()
             let form = try await Self.form(request, context: context)
             return try await pay(topUpID: id, form: form)
@@ -28,8 +28,8 @@ struct SandboxCheckoutController {
     }
 
     /// The capture notification the provider sends to the API.
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.post("/api/v1/payments/sandbox/capture") { request, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.sandboxCapture) { request, context in
             let body = try await request.decodeJSON(CaptureNotification.self, context: context)
             let outcome = try await checkout.handleCaptureNotification(
                 topUpID: body.topUpId, providerReference: body.providerReference,

@@ -11,20 +11,19 @@ struct SearchController {
     let clock: any SoTubeClock
     static let suggestionCount = 8
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        let api = router.group("/api/v1/search")
-        api.get { request, context in try await results(request, context) }
-        api.get("history") { _, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.search) { request, context in try await results(request, context) }
+        routes.on(.searchHistory) { _, context in
             let identity = try context.requireIdentity()
             let queries = try await discovery.searchHistory(userID: identity.user.id)
             return try jsonResponse(SearchHistoryDTO(queries: queries))
         }
-        api.delete("history") { _, context in
+        routes.on(.clearSearchHistory) { _, context in
             let identity = try context.requireIdentity()
             try await discovery.clearSearchHistory(userID: identity.user.id)
             return Response(status: .noContent)
         }
-        api.get("suggestions") { request, context in try await suggestions(request, context) }
+        routes.on(.searchSuggestions) { request, context in try await suggestions(request, context) }
     }
 
     func results(_ request: Request, _ context: AppRequestContext) async throws -> Response {

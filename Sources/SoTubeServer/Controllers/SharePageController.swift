@@ -14,8 +14,8 @@ struct SharePageController {
     /// Where the page's absolute links point.
     let base: PageBase
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/song/{id}") { request, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.sharePage) { request, context in
             let id = try context.pathID()
             guard id.count <= 128, let song = try await find(id) else {
                 throw Problem(.notFound, "There is no song with this id.")

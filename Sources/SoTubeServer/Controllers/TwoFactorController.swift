@@ -8,20 +8,20 @@ struct TwoFactorController {
     let auth: AuthService
     let twoFactor: TwoFactorService
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.post("/api/v1/me/two-factor/enrol") { request, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.twoFactorEnrol) { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(TwoFactorEnrolRequest.self, context: context)
             let enrolment = try await auth.enrolTwoFactor(identity: identity, password: body.password)
             return try jsonResponse(TwoFactorEnrolmentDTO(secret: enrolment.secret, otpauthUri: enrolment.uri))
         }
-        router.post("/api/v1/me/two-factor/confirm") { request, context in
+        routes.on(.twoFactorConfirm) { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(TwoFactorConfirmRequest.self, context: context)
             let codes = try await twoFactor.confirm(userID: identity.user.id, code: body.code)
             return try jsonResponse(TwoFactorRecoveryCodesDTO(recoveryCodes: codes))
         }
-        router.post("/api/v1/me/two-factor/disable") { request, context in
+        routes.on(.twoFactorDisable) { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(TwoFactorDisableRequest.self, context: context)
             try await auth.disableTwoFactor(identity: identity, password: body.password, code: body.code)

@@ -11,15 +11,15 @@ struct WalletController {
     static let topUpsOffDetail =
         "This store does not sell coins. Coins come from gift codes handed out by the store's operator: redeem one in your account."
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/api/v1/wallet") { _, context in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.wallet) { _, context in
             let identity = try context.requireIdentity()
             let coins = try await wallet.balance(userID: identity.user.id)
             let topUps = payments != .off
             let packs = topUps ? try await wallet.coinPacks() : []
             return try jsonResponse(WalletDTO(coins: coins, packs: packs.map(CoinPackDTO.init), topUps: topUps))
         }
-        router.post("/api/v1/wallet/top-ups") { request, context in
+        routes.on(.createTopUp) { request, context in
             let identity = try context.requireIdentity()
             guard payments != .off else { throw Problem(.forbidden, Self.topUpsOffDetail) }
             let body = try await request.decodeJSON(TopUpRequest.self, context: context)
@@ -28,12 +28,12 @@ struct WalletController {
             return try jsonResponse(
                 TopUpCreatedDTO(topUpId: topUp.id, checkoutUrl: url), status: .created)
         }
-        router.get("/api/v1/wallet/top-ups/{id}") { _, context in
+        routes.on(.topUp) { _, context in
             let identity = try context.requireIdentity()
             let id = try context.pathID()
             return try jsonResponse(TopUpDTO(try await wallet.topUp(id: id, userID: identity.user.id)))
         }
-        router.get("/api/v1/wallet/history") { request, context in
+        routes.on(.walletHistory) { request, context in
             let identity = try context.requireIdentity()
             var limit = 200
             if let raw = request.uri.queryParameters.get("limit") {
@@ -46,7 +46,7 @@ struct WalletController {
             let entries = try await wallet.history(userID: identity.user.id, limit: limit)
             return try jsonResponse(HistoryDTO(entries: entries.map(HistoryEntryDTO.init)))
         }
-        router.post("/api/v1/wallet/redeem") { request, context in
+        routes.on(.redeem) { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(RedeemRequest.self, context: context)
             let outcome = try await wallet.redeem(userID: identity.user.id, code: body.code)

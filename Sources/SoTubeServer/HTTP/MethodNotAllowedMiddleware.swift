@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import SoTubeAPI
 
 /// A request whose path is a documented route but whose method is not one of that route's gets
 /// 405 with `Allow` (RFC 9110 §15.5.6), not the router's 404: the client learns what it may send.
@@ -9,9 +10,9 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
     /// Each documented path template, split into segments (`{…}` matches any one segment).
     let templates: [(segments: [Substring], methods: [String])]
 
-    init(routes: [RouteDoc]) {
+    init(routes: [Route] = Route.all) {
         var methods: [String: [String]] = [:]
-        for route in routes { methods[route.path, default: []].append(route.method.uppercased()) }
+        for route in routes { methods[route.path, default: []].append(route.method.rawValue) }
         templates = methods.map { path, names in
             var allowed = Set(names)
             if allowed.contains("GET") { allowed.insert("HEAD") }

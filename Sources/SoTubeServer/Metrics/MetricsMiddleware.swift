@@ -34,8 +34,8 @@ struct MetricsController {
     /// The media job queue, counted at each scrape (nil: no job gauges).
     var jobs: (any MediaJobQueue)? = nil
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/metrics") { _, _ in
+    func register(on routes: RouteRegistrar) {
+        routes.on(.metrics) { _, _ in
             if let jobs, let counts = try? await jobs.counts(trackIDs: nil) { metrics.mediaJobs(counts) }
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"

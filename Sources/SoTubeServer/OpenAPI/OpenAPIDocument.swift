@@ -1,59 +1,10 @@
 import Foundation
 import SoTubeAPI
 
-/// One documented operation.
-public struct RouteDoc: Sendable {
-    public var method: String
-    /// OpenAPI form: `/api/v1/tracks/{id}`.
-    public var path: String
-    public var summary: String
-    public var tag: String
-    public var auth: Bool
-    /// Name of a schema under components/schemas for the JSON request body.
-    public var requestSchema: String?
-    /// Status code → (description, response schema name or nil).
-    public var responses: [Int: (String, String?)]
-    /// Query parameter name → description.
-    public var query: [String: String]
-    /// Header parameter name → description.
-    public var headers: [String: String]
-    /// For non-JSON bodies (audio, images, HTML).
-    public var responseContentType: String
-    /// A binary request body of this type (an uploaded image) instead of a JSON one.
-    public var requestContentType: String?
-    /// Error statuses a page route answers with a page of `responseContentType` (an HTML page for
-    /// the browser), besides the problem document any route may give (a malformed request, a route
-    /// not mounted).
-    public var pageStatuses: Set<Int> = []
-
-    public init(
-        _ method: String, _ path: String, _ summary: String, tag: String, auth: Bool = false,
-        request: String? = nil, requestContentType: String? = nil, responses: [Int: (String, String?)],
-        query: [String: String] = [:], headers: [String: String] = [:],
-        responseContentType: String = "application/json"
-    ) {
-        self.requestContentType = requestContentType
-        self.method = method
-        self.path = path
-        self.summary = summary
-        self.tag = tag
-        self.auth = auth
-        self.requestSchema = request
-        self.responses = responses
-        self.query = query
-        self.headers = headers
-        self.responseContentType = responseContentType
-    }
-}
-
-/// The OpenAPI 3.1 document, built from the route tables (`RouteDocs+*.swift`) and schemas.
+/// The OpenAPI 3.1 document, generated from the route table (`SoTubeAPI.Route.all`) and the schemas.
 public enum OpenAPIDocument {
-    /// Every documented route. Add a table here when adding a controller.
-    public static var routes: [RouteDoc] {
-        RouteDocs.accounts + RouteDocs.twoFactor + RouteDocs.system + RouteDocs.commerce + RouteDocs.catalog
-            + RouteDocs.media
-            + RouteDocs.share + RouteDocs.ownedMedia + RouteDocs.appPasswords + RouteDocs.subsonic
-    }
+    /// Every documented route: the route table.
+    public static var routes: [Route] { Route.all }
     public static var schemas: [String: JSONValue] {
         SchemaDocs.accounts.merging(SchemaDocs.twoFactor, uniquingKeysWith: { $1 })
             .merging(SchemaDocs.commerce, uniquingKeysWith: { $1 })
@@ -65,7 +16,7 @@ public enum OpenAPIDocument {
     public static func document() -> JSONValue {
         var paths: [String: [String: JSONValue]] = [:]
         for route in routes {
-            paths[route.path, default: [:]][route.method.lowercased()] = operation(route)
+            paths[route.path, default: [:]][route.method.rawValue.lowercased()] = operation(route)
         }
         var components = schemas
         components["Problem"] = problemSchema
@@ -91,14 +42,14 @@ public enum OpenAPIDocument {
         (try? SoTubeJSON.encoder.encode(document())) ?? Data("{}".utf8)
     }
 
-    static func operation(_ route: RouteDoc) -> JSONValue {
+    static func operation(_ route: Route) -> JSONValue {
         var op: [String: JSONValue] = [
             "summary": .string(route.summary),
             "tags": [.string(route.tag)],
             "operationId": .string(operationID(route)),
         ]
         var parameters: [JSONValue] = []
-        for name in pathParameters(route.path) {
+        for name in route.parameters {
             parameters.append([
                 "name": .string(name), "in": "path", "required": true,
                 "schema": ["type": "string", "pattern": .string(pathParameterPattern(name))],
@@ -129,15 +80,16 @@ public enum OpenAPIDocument {
                 "content": .object([type: ["schema": ["type": "string", "format": "binary"]]]),
             ]
         }
-        if route.auth { op["security"] = [["bearer": []], ["cookie": []]] }
+        if route.access == .user { op["security"] = [["bearer": []], ["cookie": []]] }
         var documented = route.responses
         // Any request can be malformed (a control character in its address, a bad query value).
-        if documented[400] == nil { documented[400] = ("The request is malformed.", nil) }
+        if documented[400] == nil { documented[400] = .init(description: "The request is malformed.") }
         if route.requestSchema != nil, documented[415] == nil {
-            documented[415] = ("The body is not sent as application/json.", nil)
+            documented[415] = .init(description: "The body is not sent as application/json.")
         }
         var responses: [String: JSONValue] = [:]
-        for (status, (description, schema)) in documented {
+        for (status, answer) in documented {
+            let (description, schema) = (answer.description, answer.schema)
             var response: [String: JSONValue] = ["description": .string(description)]
             if status >= 400 {
                 var content: [String: JSONValue] = [
@@ -164,20 +116,14 @@ public enum OpenAPIDocument {
         return .object(op)
     }
 
-    static func pathParameters(_ path: String) -> [String] {
-        path.split(separator: "/").compactMap { part in
-            part.hasPrefix("{") && part.hasSuffix("}") ? String(part.dropFirst().dropLast()) : nil
-        }
-    }
-
     /// What a path parameter holds: a store ID (letters, digits, `-`, `_`) or a Subsonic method name.
     static func pathParameterPattern(_ name: String) -> String {
         name == "method" ? "^[A-Za-z0-9]+(\\.view)?$" : "^[A-Za-z0-9_-]+$"
     }
 
-    static func operationID(_ route: RouteDoc) -> String {
+    static func operationID(_ route: Route) -> String {
         let words = route.path.split(whereSeparator: { "/{}-.".contains($0) }).filter { $0 != "api" && $0 != "v1" }
-        return route.method.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return route.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     static let problemSchema: JSONValue = [

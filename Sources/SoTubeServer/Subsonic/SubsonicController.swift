@@ -38,10 +38,10 @@ struct SubsonicController: Sendable {
     /// Methods that answer without reading the caller's library.
     static let withoutLibrary: Set<String> = ["ping", "getLicense", "getOpenSubsonicExtensions", "tokenInfo"]
 
-    func register(on router: some RouterMethods<AppRequestContext>) {
-        router.get("/rest/{method}") { request, context in await handle(request, context) }
-        router.head("/rest/{method}") { request, context in await handle(request, context) }
-        router.post("/rest/{method}") { request, context in await handle(request, context) }
+    func register(on routes: RouteRegistrar) {
+        routes.on(.subsonic) { request, context in await handle(request, context) }
+        routes.on(.subsonicHead) { request, context in await handle(request, context) }
+        routes.on(.subsonicForm) { request, context in await handle(request, context) }
     }
 
     func handle(_ request: Request, _ context: AppRequestContext) async -> Response {
