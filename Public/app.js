@@ -1,7 +1,8 @@
 // SoTube web app: shell, tab bar, routing, session.
 import { onActivity } from './js/api.js';
 import { t, languages, currentLanguage, setLanguage } from './js/i18n.js';
-import { h, icon, toast, notFoundPanel, resetShelves } from './js/ui.js';
+import { h, icon, toast, notFoundPanel } from './js/ui.js';
+import { resetShelves } from './js/cards.js';
 import { state, on, refreshMe } from './js/state.js';
 import { parseHash, go } from './js/router.js';
 import { initPlayer, play, relabelPlayer, restoreQueue, markPlaying, focusPlayer } from './js/player.js';

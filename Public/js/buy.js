@@ -5,7 +5,9 @@
 import { api, newIdempotencyKey } from './api.js';
 import * as endpoints from './endpoints.js';
 import { t } from './i18n.js';
-import { dialog, toast, priceText } from './ui.js';
+import { toast } from './ui.js';
+import { dialog } from './dialog.js';
+import { priceText } from './track-list.js';
 import { state, setCoins, markOwned, isOwned } from './state.js';
 import { rememberPurchase, pendingPurchase, forgetPurchase } from './intent.js';
 

@@ -2,7 +2,8 @@
 // with its progress and badge. Shown only on owned songs and on albums with owned songs.
 import * as endpoints from './endpoints.js';
 import { t } from './i18n.js';
-import { h, icon, toast, offlineBadge } from './ui.js';
+import { h, icon, toast } from './ui.js';
+import { offlineBadge } from './track-list.js';
 import { state } from './state.js';
 import { isSaved, offlineSupported, saveTracks } from './offline.js';
 

@@ -1,13 +1,13 @@
-// The player: one <audio>, the queue (queue.js), the mini player (above/inside the tab bar) and the
-// full player (full screen on phones, side sheet on wide screens) with "Up next". Unowned songs play
-// as previews back to back; the queue stops with a prompt to buy only when nothing follows.
-// Loudness gain and gapless albums: decks.js, loaded on the first play.
+// Playback: one <audio>, the queue (queue.js) and what plays next. Unowned songs play as previews
+// back to back; the queue stops with a prompt to buy only when nothing follows. Loudness gain and
+// gapless albums: decks.js, loaded on the first play. The mini player, the desktop bar and the full
+// player: player-view.js, loaded when there is a song to show.
 import { api } from './api.js';
 import * as endpoints from './endpoints.js';
-import { t, formatDuration } from './i18n.js';
-import { h, icon, toast, dialog } from './ui.js';
+import { t } from './i18n.js';
+import { toast } from './ui.js';
 import { state, on, isOwned } from './state.js';
-import { queue, current, setQueue, neighbour, toggleShuffle, cycleRepeat, move, remove, clearQueue, saveQueue, loadQueue } from './queue.js';
+import { queue, current, setQueue, neighbour, clearQueue, saveQueue, loadQueue } from './queue.js';
 
 let audio = document.getElementById('audio'); // the playing deck (decks.js may swap in another)
 const deckEls = [audio];
@@ -17,7 +17,8 @@ let decksLoading = null;
 const mini = document.getElementById('mini');
 const sheet = document.getElementById('player');
 let previewStopped = false;
-let ui = null;
+let view = null;
+let viewLoading = null;
 let lastSaved = 0;
 
 // Buying, sharing and the lock screen are loaded when first used: the first screen does not wait
@@ -62,6 +63,18 @@ function loadDecks() {
   return decksLoading;
 }
 
+function loadView() {
+  viewLoading ??= import('./player-view.js').then((m) => {
+    m.init({
+      playing: () => audio, owned, previewLimit, previewStopped: () => previewStopped, onDeck, setVolume,
+      toggle, step, load, persist, render, buyFromPlayer, mediaSession, sheet, mini,
+    });
+    view = m;
+    return m;
+  });
+  return viewLoading;
+}
+
 /** Applies the loudness setting and the queue's order again (gain, preloaded song). */
 export function refreshLoudness() { decks?.refresh(); }
 
@@ -73,6 +86,7 @@ function startPlaying() {
 
 export function play(tracks, startIndex = 0) {
   setQueue(tracks, startIndex);
+  loadView().catch(() => {}); // fetched beside decks.js, not after it
   // The first time, after decks.js arrived: the song's first sound already has its gain.
   if (decks) load(true);
   else loadDecks().catch(() => {}).then(() => load(true));
@@ -175,6 +189,7 @@ async function promptToBuy() {
   const track = current();
   if (!track) return;
   const message = t('player.previewEnded', { title: track.title, n: previewLimit(track) });
+  const { dialog } = await import('./dialog.js');
   const choice = await dialog({
     title: t('player.preview'), body: message, className: 'dialog-preview',
     actions: [{ label: t('buy.cancel'), value: 'cancel' }, { label: t('track.buy'), value: 'buy', primary: true }],
@@ -192,166 +207,19 @@ async function buyFromPlayer() {
 
 // ---- rendering ----------------------------------------------------------------------------
 
-function build() {
-  const art = h('img', { class: 'mini-art', alt: '', width: 48, height: 48 });
-  const title = h('span', { class: 'mini-title' });
-  const artist = h('span', { class: 'mini-artist' });
-  const miniTime = h('span', { class: 'mini-time' });
-  const open = h('button', { class: 'mini-open', type: 'button', onclick: openSheet }, art, h('span', { class: 'mini-text' }, title, artist, miniTime));
-  const chip = h('button', { class: 'chip chip-buy', type: 'button', onclick: buyFromPlayer });
-  const toggleBtn = h('button', { class: 'icon-btn mini-toggle', type: 'button', onclick: toggle });
-  const miniNext = h('button', { class: 'icon-btn mini-next', type: 'button', 'aria-label': t('player.next'), onclick: () => step(1) }, icon('next'));
-  const progress = h('span', { class: 'mini-progress', 'aria-hidden': 'true' });
-  // Desktop player bar (≥ 1024 px, CSS shows these): the title links to the album; previous, seek,
-  // time, volume and the queue button sit in the bar.
-  const barTitle = h('a', { class: 'bar-only bar-title' });
-  const barArtist = h('span', { class: 'bar-only bar-artist' });
-  const barPrev = h('button', { class: 'icon-btn bar-only', type: 'button', 'aria-label': t('player.previous'), onclick: () => step(-1) }, icon('prev'));
-  const barSeek = h('input', { type: 'range', class: 'seek bar-only bar-seek', min: 0, max: 0, step: 0.1, value: 0, 'aria-label': t('player.seek') });
-  barSeek.addEventListener('input', () => {
-    const limit = owned(current()) ? Infinity : previewLimit(current()) - 0.1;
-    audio.currentTime = Math.min(Number(barSeek.value), limit);
-  });
-  const barTime = h('span', { class: 'bar-only bar-time' });
-  const barVolumeIcon = h('span', { class: 'bar-only bar-volume-icon', 'aria-hidden': 'true' }, icon('volume'));
-  const barVolume = h('input', { type: 'range', class: 'volume bar-only bar-volume', min: 0, max: 1, step: 0.05, value: audio.volume, 'aria-label': t('player.volume') });
-  barVolume.addEventListener('input', () => { setVolume(Number(barVolume.value)); });
-  const barQueue = h('button', { class: 'icon-btn bar-only', type: 'button', 'aria-label': t('player.upNext'), onclick: openSheet }, icon('queue'));
-  mini.setAttribute('aria-label', t('player.label'));
-  mini.replaceChildren(progress, open, h('span', { class: 'bar-only bar-text' }, barTitle, barArtist), chip,
-    barPrev, toggleBtn, miniNext, barSeek, barTime, barVolumeIcon, barVolume, barQueue);
-
-  const bigArt = h('img', { class: 'player-art', alt: '', width: 600, height: 600 });
-  const bigTitle = h('h2', { class: 'player-title', id: 'player-title' });
-  const bigArtist = h('p', { class: 'player-artist' });
-  const badge = h('span', { class: 'badge', hidden: true }, t('player.preview'));
-  const seek = h('input', { type: 'range', class: 'seek', min: 0, max: 0, step: 0.1, value: 0, 'aria-label': t('player.seek') });
-  seek.addEventListener('input', () => {
-    const limit = owned(current()) ? Infinity : previewLimit(current()) - 0.1;
-    audio.currentTime = Math.min(Number(seek.value), limit);
-  });
-  const elapsed = h('span', { class: 'time' }, '0:00');
-  const remaining = h('span', { class: 'time' }, '0:00');
-  const bigToggle = h('button', { class: 'icon-btn big-toggle', type: 'button', onclick: toggle });
-  const prev = h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('player.previous'), onclick: () => step(-1) }, icon('prev'));
-  const next = h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('player.next'), onclick: () => step(1) }, icon('next'));
-  const shuffle = h('button', { class: 'icon-btn mode-btn', type: 'button', 'aria-label': t('player.shuffle'), onclick: () => { toggleShuffle(); persist(); render(); } }, icon('shuffle'));
-  const repeat = h('button', { class: 'icon-btn mode-btn', type: 'button', onclick: () => { cycleRepeat(); persist(); render(); } }, icon('repeat'));
-  const volume = h('input', { type: 'range', class: 'volume', min: 0, max: 1, step: 0.05, value: audio.volume, 'aria-label': t('player.volume') });
-  volume.addEventListener('input', () => { setVolume(Number(volume.value)); });
-  const buy = h('button', { class: 'btn btn-primary player-buy', type: 'button', 'aria-label': t('track.buy'), onclick: buyFromPlayer });
-  const share = h('button', { class: 'btn player-share', type: 'button', onclick: shareCurrent }, icon('share'), h('span', {}, t('player.share')));
-  // Share a moment (SPEC M10): the link starts where the song is now.
-  const shareAtBox = h('input', { type: 'checkbox', id: 'share-at' });
-  const shareAtText = h('span', {}, t('player.shareAt', { time: '0:00' }));
-  const shareAt = h('label', { class: 'share-at', for: 'share-at' }, shareAtBox, shareAtText);
-  const cast = h('button', { class: 'icon-btn player-cast', type: 'button', hidden: true, 'aria-label': t('player.cast'), onclick: () => mediaSession().then((m) => m.castPrompt(audio)) }, icon('cast'));
-  const close = h('button', { class: 'icon-btn player-close', type: 'button', 'aria-label': t('player.close'), onclick: () => sheet.close() }, icon('close'));
-  const note = h('p', { class: 'player-note' });
-  const upNextList = h('ol', { class: 'up-next-list', role: 'list' });
-  const upNext = h('section', { class: 'up-next', 'aria-labelledby': 'up-next-title' },
-    h('h3', { id: 'up-next-title' }, t('player.upNext')), upNextList);
-  sheet.setAttribute('aria-labelledby', 'player-title');
-  sheet.replaceChildren(h('div', { class: 'player-inner' },
-    close, bigArt,
-    h('div', { class: 'player-info' }, bigTitle, bigArtist, badge),
-    h('div', { class: 'seek-row' }, seek, h('div', { class: 'times' }, elapsed, remaining)),
-    h('div', { class: 'transport' }, shuffle, prev, bigToggle, next, repeat),
-    h('div', { class: 'volume-row' }, volume),
-    note,
-    h('div', { class: 'player-actions' }, buy, share, shareAt, cast),
-    upNext));
-  onDeck('volumechange', () => { volume.value = barVolume.value = String(audio.volume); });
-  ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, note, upNextList };
-  mediaSession().then((m) => m.watchCastTargets(audio, cast)).catch(() => {});
-  // Ready before the buttons are pressed (sharing keeps the press's user activation).
-  import('./sharing.js').catch(() => {});
-  import('./buy.js').catch(() => {});
-}
-
+/** Shows or hides the players for the current song; the players themselves are player-view.js's. */
 function render() {
   const track = current();
+  // The first song to show waits for the players' module, so they never appear empty.
+  if (track && !view) { loadView().then(render).catch(() => {}); return; }
   document.body.classList.toggle('has-player', !!track);
   document.body.classList.toggle('audio-paused', audio.paused);
   mini.hidden = !track;
   document.getElementById('skip-player').hidden = !track;
   markPlaying();
   if (!track) return;
-  if (!ui) build();
   decks?.refresh();
-  const playing = !audio.paused;
-  const art = track.artworkUrl.replace(/size=\d+/, 'size=100');
-  if (ui.art.getAttribute('src') !== art) ui.art.src = art;
-  const bigArt = track.artworkUrl.replace(/size=\d+/, 'size=600');
-  if (ui.bigArt.getAttribute('src') !== bigArt) ui.bigArt.src = bigArt;
-  ui.title.textContent = ui.bigTitle.textContent = ui.barTitle.textContent = track.title;
-  ui.artist.textContent = ui.bigArtist.textContent = ui.barArtist.textContent = track.artistName;
-  ui.barTitle.href = `#/album/${encodeURIComponent(track.albumId)}`;
-  ui.open.setAttribute('aria-label', t('player.open', { title: track.title }));
-  for (const btn of [ui.toggleBtn, ui.bigToggle]) {
-    btn.replaceChildren(icon(playing ? 'pause' : 'play'));
-    btn.setAttribute('aria-label', playing ? t('player.pause') : t('player.play'));
-  }
-  const isOwnedNow = owned(track);
-  ui.badge.hidden = isOwnedNow;
-  ui.buy.hidden = isOwnedNow;
-  ui.buy.textContent = `${t('track.buy')} · ${t('track.price', { n: track.price })}`;
-  ui.chip.hidden = isOwnedNow;
-  ui.chip.textContent = `${t('track.buy')} · ${t('track.price', { n: track.price })}`;
-  ui.chip.setAttribute('aria-label', t('track.buyTitle', { title: track.title, n: track.price }));
-  ui.note.textContent = previewStopped && !isOwnedNow ? t('player.previewEnded', { title: track.title, n: previewLimit(track) }) : '';
-  ui.shuffle.setAttribute('aria-pressed', String(queue.shuffle));
-  ui.repeat.setAttribute('aria-pressed', String(queue.repeat !== 'off'));
-  ui.repeat.setAttribute('aria-label', t(`player.repeat.${queue.repeat}`));
-  ui.repeat.dataset.mode = queue.repeat;
-  renderUpNext();
-  renderTime();
-}
-
-function renderUpNext() {
-  const rows = [];
-  for (let at = queue.index + 1; at < queue.tracks.length; at++) {
-    const track = queue.tracks[at];
-    const place = at;
-    rows.push(h('li', { class: 'up-next-row', dataset: { trackId: track.id } },
-      h('button', { class: 'up-next-play', type: 'button', onclick: () => { queue.index = place; load(true); } },
-        h('span', { class: 'up-next-title' }, track.title), h('span', { class: 'up-next-sub' }, track.artistName),
-        owned(track) ? null : h('span', { class: 'badge' }, t('player.preview'))),
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('player.moveUp', { title: track.title }), disabled: at === queue.index + 1,
-        onclick: () => { if (move(place, -1)) { persist(); render(); } } }, icon('up')),
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('player.moveDown', { title: track.title }), disabled: at === queue.tracks.length - 1,
-        onclick: () => { if (move(place, 1)) { persist(); render(); } } }, icon('down')),
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('player.remove', { title: track.title }),
-        onclick: () => { if (remove(place)) { persist(); render(); } } }, icon('close'))));
-  }
-  ui.upNextList.replaceChildren(...(rows.length ? rows : [h('li', { class: 'empty' }, t('player.upNextEmpty'))]));
-}
-
-function renderTime() {
-  if (!ui) return;
-  const track = current();
-  const isOwnedNow = owned(track);
-  // A preview's seek bar spans the whole song, with the part a preview reaches marked.
-  const fileLength = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : 0;
-  const songLength = (track?.durationMs || 0) / 1000;
-  const total = isOwnedNow ? (fileLength || songLength) : Math.max(songLength, fileLength);
-  const limit = isOwnedNow ? total : Math.min(previewLimit(track), total || previewLimit(track));
-  for (const seek of [ui.seek, ui.barSeek]) {
-    seek.max = String(total);
-    seek.value = String(audio.currentTime);
-    seek.style.setProperty('--playable', total ? `${(100 * limit) / total}%` : '100%');
-    seek.style.setProperty('--played', total ? `${(100 * audio.currentTime) / total}%` : '0%');
-    seek.classList.toggle('seek-preview', !isOwnedNow);
-    seek.setAttribute('aria-valuetext', `${formatDuration(audio.currentTime * 1000)} / ${formatDuration(total * 1000)}`);
-  }
-  ui.barTime.textContent = `${formatDuration(audio.currentTime * 1000)} / ${formatDuration(total * 1000)}`;
-  ui.elapsed.textContent = formatDuration(audio.currentTime * 1000);
-  ui.remaining.textContent = `-${formatDuration(Math.max(0, total - audio.currentTime) * 1000)}`;
-  const miniTotal = isOwnedNow ? total : limit;
-  ui.progress.style.width = miniTotal ? `${Math.min(100, (100 * audio.currentTime) / miniTotal)}%` : '0';
-  ui.miniTime.textContent = isOwnedNow ? '' : `${t('player.preview')} ${formatDuration(audio.currentTime * 1000)} / ${formatDuration(limit * 1000)}`;
-  ui.miniTime.hidden = isOwnedNow;
-  ui.shareAtText.textContent = t('player.shareAt', { time: formatDuration(Math.floor(audio.currentTime) * 1000) });
+  view.render(track);
 }
 
 /** The row of the playing song, wherever it is listed: accent title, bars, aria-current. */
@@ -367,24 +235,11 @@ export function markPlaying() {
   });
 }
 
-function openSheet() {
-  if (!sheet.open) sheet.showModal();
-}
-
 /** Focuses the player's play button (the skip link and the `p` key). */
 export function focusPlayer() {
   if (!current()) return false;
-  ui?.toggleBtn.focus();
+  view?.focusToggle();
   return true;
-}
-
-// ---- share ----------------------------------------------------------------------------------
-
-async function shareCurrent() {
-  const track = current();
-  if (!track) return;
-  const { shareTrack } = await import('./sharing.js');
-  await shareTrack(track, ui?.shareAtBox.checked ? Math.floor(audio.currentTime) : 0);
 }
 
 // ---- wiring -------------------------------------------------------------------------------
@@ -394,7 +249,7 @@ export function initPlayer() {
   ['play', 'pause', 'loadedmetadata', 'durationchange'].forEach((name) => onDeck(name, render));
   onDeck('timeupdate', () => {
     checkPreview();
-    renderTime();
+    view?.renderTime();
     if (Date.now() - lastSaved > 5000) persist();
   });
   onDeck('pause', persist);
@@ -440,4 +295,4 @@ export function restoreQueue() {
 }
 
 /** Re-renders labels after a language switch. */
-export function relabelPlayer() { ui = null; if (current()) { build(); render(); } }
+export function relabelPlayer() { view?.forget(); if (current()) render(); }

@@ -2,7 +2,8 @@
 // where there is one, else the clipboard, else a text to copy by hand.
 import * as endpoints from './endpoints.js';
 import { t } from './i18n.js';
-import { h, toast, dialog } from './ui.js';
+import { h, toast } from './ui.js';
+import { dialog } from './dialog.js';
 
 /** The public page of `track`; from `seconds` in (a moment) when given. */
 export function shareLink(track, seconds = 0) { return `${location.origin}${endpoints.sharePage(track.id, seconds)}`; }

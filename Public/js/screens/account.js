@@ -4,7 +4,8 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate, formatMoney } from '../i18n.js';
-import { h, icon, load, toast, priceText } from '../ui.js';
+import { h, icon, load, toast } from '../ui.js';
+import { priceText } from '../track-list.js';
 import { field, wireForm } from '../forms.js';
 import { state, refreshMe, emit } from '../state.js';
 import { stopPlayer, refreshLoudness } from '../player.js';

@@ -2,7 +2,9 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
-import { h, icon, load, artwork, trackList } from '../ui.js';
+import { h, icon, load } from '../ui.js';
+import { artwork } from '../cards.js';
+import { trackList } from '../track-list.js';
 import { go } from '../router.js';
 import { state } from '../state.js';
 import { savedTracks } from '../offline.js';

@@ -2,7 +2,9 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate } from '../i18n.js';
-import { h, icon, load, shelf, albumCard, trackList, artwork } from '../ui.js';
+import { h, icon, load } from '../ui.js';
+import { shelf, albumCard, artwork } from '../cards.js';
+import { trackList } from '../track-list.js';
 import { state, on } from '../state.js';
 import { buyAlbum } from '../buy.js';
 import { downloadAlbum, offlineControl } from '../owned.js';

@@ -4,7 +4,9 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
-import { h, icon, shelf, albumCard, artistCard, playlistCard, trackList, trackRow, errorPanel, spinner } from '../ui.js';
+import { h, icon, errorPanel, spinner } from '../ui.js';
+import { shelf, albumCard, artistCard, playlistCard } from '../cards.js';
+import { trackList, trackRow } from '../track-list.js';
 import { go, parseHash } from '../router.js';
 import { state } from '../state.js';
 

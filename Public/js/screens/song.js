@@ -2,7 +2,9 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate, formatDuration } from '../i18n.js';
-import { h, icon, load, artwork, buyControl } from '../ui.js';
+import { h, icon, load } from '../ui.js';
+import { artwork } from '../cards.js';
+import { buyControl } from '../track-list.js';
 import { isOwned, state } from '../state.js';
 import { favouriteButton } from './pages.js';
 import { downloadSong, offlineControl } from '../owned.js';

@@ -2,7 +2,9 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
-import { h, load, shelf, albumCard, playlistCard, moodCard, trackList, notFoundPanel } from '../ui.js';
+import { h, load, notFoundPanel } from '../ui.js';
+import { shelf, albumCard, playlistCard, moodCard } from '../cards.js';
+import { trackList } from '../track-list.js';
 import { searchBox } from './search.js';
 import { state } from '../state.js';
 
