@@ -53,7 +53,7 @@ import Testing
             id: "t1", title: "Rock & <Roll>", artistID: "r1", artistName: "The \"Quotes\"", albumID: "a1",
             albumTitle: "Album", trackNumber: 1, discNumber: 1, durationMs: 184_000, genre: nil, explicit: false,
             price: 10)
-        let html = SharePageController.page(song, base: "https://music.example", previewSeconds: 30)
+        let html = SharePage.html(song, base: "https://music.example", previewSeconds: 30)
         #expect(
             html.contains(
                 #"<meta property="og:title" content="Rock &amp; &lt;Roll&gt; · The &quot;Quotes&quot;">"#))
