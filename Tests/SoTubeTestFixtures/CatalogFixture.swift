@@ -152,14 +152,24 @@ public enum CatalogFixture {
         }
     }
 
-    /// Gives `userID` the tracks, as a purchase would (written directly: the test's stand-in for commerce).
+    /// Gives `userID` the tracks, as a purchase would (written directly: the test's stand-in for
+    /// commerce): a free purchase per song, the one its ownership row names.
     public static func own(_ trackIDs: [String], userID: String, on backend: any SQLBackend) async throws {
         try await backend.transaction { db in
             for id in trackIDs {
+                let purchase = "p-\(userID)-\(id)"
+                try await db.raw(
+                    """
+                    INSERT INTO purchases (id, user_id, kind, album_id, title, coins, balance_after, idempotency_key,
+                        request_fingerprint, created_at)
+                    VALUES (\(bind: purchase), \(bind: userID), 'track', NULL, \(bind: id), 0, 0, \(bind: purchase),
+                        'fixture', 1)
+                    """
+                ).run()
                 try await db.raw(
                     """
                     INSERT INTO owned_tracks (user_id, track_id, purchase_id, created_at)
-                    VALUES (\(bind: userID), \(bind: id), \(bind: "p-" + id), 1)
+                    VALUES (\(bind: userID), \(bind: id), \(bind: purchase), 1)
                     """
                 ).run()
             }
