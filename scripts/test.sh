@@ -15,7 +15,9 @@ echo "== PostgreSQL for the store contract suite: $SOTUBE_TEST_POSTGRES_URL"
 echo "== swift test"
 swift test --skip-build
 
-echo "== end-to-end (pytest)"
+echo "== end-to-end (pytest, two workers)"
 export SOTUBE_BIN="$PWD/.build/debug/sotube"
 export SOTUBE_CLIENT_BIN="$PWD/.build/debug/sotube-client"
-python3 -m pytest e2e -q -p no:cacheprovider
+# pytest-xdist: each file in one worker, in the order e2e/conftest.py gives (the files that wait for
+# the demo catalog last, so its synthesis overlaps the others).
+python3 -m pytest e2e -q -p no:cacheprovider -n 2 --dist loadfile --no-loadscope-reorder

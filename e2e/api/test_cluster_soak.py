@@ -1,4 +1,4 @@
-"""The soak over the cluster (issue 11): 32 buyers for 30 s buy songs and albums, top up through the
+"""The soak over the cluster (issue 11): 32 buyers for 20 s buy songs and albums, top up through the
 sandbox checkout, redeem gift codes and change favourites through nginx in front of two servers on
 one PostgreSQL, while one server and then the other is killed with SIGKILL and started again,
 PostgreSQL itself is restarted, and a top-up opened on one server is captured on the other. Lost
@@ -20,7 +20,7 @@ from test_client import pay_with_sandbox_card
 from test_cluster import ROOT, call, postgres, register, start_cluster, store_cli, until
 from test_soak import RETRIES, SERVER_ERRORS, Buyer, check_books
 
-BUYERS, SECONDS = 32, 30
+BUYERS, SECONDS = 32, 20
 
 
 @pytest.fixture(scope="module")
@@ -74,10 +74,10 @@ def test_buyers_over_the_cluster_survive_kills_and_a_database_restart(soak_clust
         action()
         events.append(what)
 
-    at(5, "server 1 killed", lambda: kill(cluster, 1))
-    at(8, "server 1 restarted", lambda: restart(cluster, 1))
-    at(12, "PostgreSQL stopped", lambda: postgres(cluster, "stop"))
-    at(16, "PostgreSQL started", lambda: postgres(cluster, "start"))
+    at(3, "server 1 killed", lambda: kill(cluster, 1))
+    at(5, "server 1 restarted", lambda: restart(cluster, 1))
+    at(8, "PostgreSQL stopped", lambda: postgres(cluster, "stop"))
+    at(10, "PostgreSQL started", lambda: postgres(cluster, "start"))
     # A top-up opened on one server whose capture lands on the other, while the load goes on.
     opened = {}
 
@@ -88,9 +88,9 @@ def test_buyers_over_the_cluster_survive_kills_and_a_database_restart(soak_clust
             seconds=60, what="server 1 to open a top-up after the database restart")
         assert pay_with_sandbox_card(second + opened["top-up"]["checkoutUrl"]) == 303
 
-    at(20, "top-up opened on server 1, captured on server 2", cross_capture)
-    at(23, "server 2 killed", lambda: kill(cluster, 2))
-    at(26, "server 2 restarted", lambda: restart(cluster, 2))
+    at(12, "top-up opened on server 1, captured on server 2", cross_capture)
+    at(15, "server 2 killed", lambda: kill(cluster, 2))
+    at(17, "server 2 restarted", lambda: restart(cluster, 2))
     for buyer in buyers:
         buyer.join(timeout=240)
     assert not any(buyer.is_alive() for buyer in buyers)

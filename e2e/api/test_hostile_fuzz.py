@@ -7,7 +7,7 @@ it does not drive well: the pages, static files, every Subsonic method, the sand
 Requests go out over raw sockets, so malformed headers really reach the server.
 
 Asserted: no answer is a 5xx or missing (a trap kills the process and the connection), the same
-server process answers /healthz at the end, and its log has no 5xx. A fixed seed; under 60 s."""
+server process answers /healthz at the end, and its log has no 5xx. A fixed seed; about 30 s."""
 import json
 import random
 import socket
@@ -18,7 +18,7 @@ import uuid
 from conftest import Server, cli, free_port, tagged_song
 
 SEED = 20261128
-BUDGET_SECONDS = 35  # the sending part; setup (three 8-second songs) takes about 10 s more
+BUDGET_SECONDS = 20  # the sending part (every route once, then a random mix); setup (three 8-second songs) takes about 10 s more
 
 HUGE_NUMBERS = ["1e19", "-1e19", "1e308", "-1e308", "NaN", "nan", "inf", "-inf", "Infinity", "-0", "0",
                 "-1", "9223372036854775807", "9223372036854775808", "-9223372036854775809",

@@ -1,4 +1,4 @@
-"""The SQLite soak (issue 11): 32 buyers for 30 s buy songs and albums, top up through the sandbox
+"""The SQLite soak (issue 11): 32 buyers for 20 s buy songs and albums, top up through the sandbox
 checkout, redeem gift codes and change favourites, while the server is killed with SIGKILL three
 times and restarted. A purchase whose answer is lost (a timeout, a dropped connection, a dead
 server) is retried with the same Idempotency-Key, as the web app and SoTubeKit do. Afterwards every
@@ -15,7 +15,7 @@ from collections import Counter
 
 from conftest import Server, cli, free_port, tagged_song
 
-BUYERS, SECONDS, KILLS = 32, 30, 3
+BUYERS, SECONDS, KILLS = 32, 20, 3
 ENV = {"SOTUBE_PAYMENTS": "sandbox", "SOTUBE_PEOPLE_PER_ADDRESS": "100"}
 
 

@@ -7,11 +7,9 @@ Screenshots land in e2e/screenshots/<viewport>/.
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -70,42 +68,6 @@ def start_sotube(command, env, log_path, port, timeout):
         time.sleep(0.2)
 
 
-def _json(url):
-    with urllib.request.urlopen(url, timeout=10) as r:
-        return json.load(r)
-
-
-def wait_for_demo_catalog(base, timeout):
-    """Waits until the demo catalog is written (its moods come after every song's row), every demo
-    song is ready (on sale, its preview made) and the media job queue is empty (loudness too)."""
-    deadline = time.time() + timeout
-    while True:
-        moods = _json(base + "/api/v1/store/home")["moods"]
-        songs = [track for mood in moods
-                 for track in _json(f"{base}/api/v1/playlists/{mood['playlistId']}")["tracks"]]
-        if len(moods) >= 5 and songs and all(track.get("ready", True) for track in songs):
-            break
-        if time.time() > deadline:
-            pytest.fail(f"demo catalog not ready after {timeout} s: {len(moods)} moods, "
-                        f"{sum(1 for t in songs if t.get('ready', True))}/{len(songs)} songs ready")
-        time.sleep(0.5)
-    wait_for_media_jobs(base, max(1, deadline - time.time()))
-
-
-def wait_for_media_jobs(base, timeout):
-    """Waits until the server's media job queue has nothing queued or running (GET /metrics)."""
-    deadline = time.time() + timeout
-    while True:
-        with urllib.request.urlopen(base + "/metrics", timeout=10) as r:
-            lines = [line for line in r.read().decode().splitlines() if line.startswith("sotube_media_jobs{")]
-        waiting = sum(float(line.split()[-1]) for line in lines if 'state="queued"' in line or 'state="running"' in line)
-        if lines and waiting == 0:
-            return
-        if time.time() > deadline:
-            pytest.fail(f"media jobs not done after {timeout} s: {lines}")
-        time.sleep(0.5)
-
-
 def stop_sotube(proc, log):
     proc.send_signal(signal.SIGTERM)
     try:
@@ -116,31 +78,12 @@ def stop_sotube(proc, log):
 
 
 @pytest.fixture(scope="session")
-def server():
-    """A real server on a loopback port with a fresh data directory; stopped with SIGTERM.
+def server(demo_server):
+    """The run's demo-catalog server (e2e/conftest.py: started when the tests are collected, shared
+    with test_first_start.py), once every demo song is ready: the browser tests buy and play.
     SOTUBE_E2E_BASE_URL points the tests at a server that is already running instead."""
-    if os.environ.get("SOTUBE_E2E_BASE_URL"):
-        DATA_DIR.clear()
-        yield os.environ["SOTUBE_E2E_BASE_URL"].rstrip("/")
-        return
-    binary = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
-    if not binary.exists():
-        pytest.fail(f"server binary {binary} not found: run `swift build` first or set SOTUBE_BIN")
-    data = tempfile.mkdtemp(prefix="sotube-e2e-")
-    DATA_DIR[:] = [data]
-    port = _free_port()
-    # Every browser test signs up and asks for resets from 127.0.0.1: lift the per-address limits.
-    env = dict(os.environ, SOTUBE_BCRYPT_COST="4", SOTUBE_PEOPLE_PER_ADDRESS="100")
-    proc, base, log = start_sotube(
-        [str(binary), "serve", "--port", str(port), "--host", "127.0.0.1", "--data", data,
-         "--public-dir", str(ROOT / "Public")],
-        env, Path(data) / "server.log", port, timeout=60)
-    # The first start writes the demo catalog at once and makes its audio in the media jobs: the
-    # browser tests buy and play, so they start when every song is ready.
-    wait_for_demo_catalog(base, timeout=600)
-    yield base
-    stop_sotube(proc, log)
-    shutil.rmtree(data, ignore_errors=True)
+    DATA_DIR[:] = [str(demo_server.data)] if demo_server.data else []
+    return demo_server.base
 
 
 def _status(url):
@@ -190,9 +133,23 @@ def browser():
         b.close()
 
 
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request):
-    return request.param
+# The two layouts: a phone (bottom tab bar, mini player above it) and a desktop (sidebar, player bar).
+# A flow runs at these two; a test of the layout itself, marked `viewports(*VIEWPORTS)`, and the look
+# test (test_look.py: every screen) at all four.
+FLOW_VIEWPORTS = ("phone-390x844", "desktop-1440x900")
+
+
+def pytest_generate_tests(metafunc):
+    """`viewport`: the sizes of the test's `viewports` mark, else FLOW_VIEWPORTS."""
+    if "viewport" in metafunc.fixturenames:
+        mark = metafunc.definition.get_closest_marker("viewports")
+        sizes = list(mark.args) if mark else list(FLOW_VIEWPORTS)
+        unknown = [size for size in sizes if size not in VIEWPORTS]
+        assert not unknown, f"unknown viewports {unknown}"
+        metafunc.parametrize("viewport", sizes, ids=sizes)
+
+
+ALL_SIZES = pytest.mark.viewports(*VIEWPORTS)
 
 
 class Console:

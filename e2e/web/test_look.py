@@ -1,11 +1,20 @@
-"""Russian locale, dark mode, installability and the weight of the first load (SPEC U2, U3)."""
+"""Russian locale, dark mode, installability, the weight of the first load (SPEC U2, U3), and every
+screen at the four sizes (screenshots in e2e/screenshots/<viewport>/screen-*.png)."""
+import os
 import re
+import subprocess
+import urllib.parse
+import uuid
 
 from playwright.sync_api import expect
 
-from webhelpers import register, tab
+from conftest import ALL_SIZES, DATA_DIR, ROOT
+from webhelpers import register, tab, wait_playing
+
+BIN = os.environ.get("SOTUBE_BIN", str(ROOT / ".build" / "debug" / "sotube"))
 
 
+@ALL_SIZES
 def test_russian_follows_the_browser_and_can_switch(make_context, server, shot):
     page = make_context(locale="ru-RU").new_page()
     page.goto(server + "/")
@@ -22,6 +31,7 @@ def test_russian_follows_the_browser_and_can_switch(make_context, server, shot):
     assert page.evaluate("document.documentElement.lang") == "en"
 
 
+@ALL_SIZES
 def test_dark_mode_follows_the_system(make_context, server, shot):
     page = make_context(color_scheme="dark").new_page()
     register(page, server)
@@ -121,3 +131,83 @@ def test_the_shell_is_versioned_and_served_from_the_cache(browser, server):
     page.reload()
     expect(page.get_by_role("navigation", name="Main")).to_be_visible()
     context.close()
+
+
+def screen(page, server, route, name, shot, ready=None):
+    """Opens `#/route`, waits for its heading (and `ready`, a locator, when given) and saves it as
+    `screen-<name>.png`."""
+    page.goto(f"{server}/#/{route}")
+    expect(page.locator(f"#main .screen-{route.split('?')[0].split('/')[0]} h1").first).to_be_visible()
+    if ready is not None:
+        expect(ready).to_be_visible()
+    shot(page, f"screen-{name}")
+
+
+@ALL_SIZES
+def test_every_screen_at_every_size(make_context, server, needs, shot, console):
+    """The look of every screen at the four sizes (the flows run at a phone's and a desktop's): a guest's
+    log-in, sign-up and store, then a member who owns an album: the store, See all, search, an artist,
+    an album (owned and not), a song, a playlist, My Music's three views, Account, Top up, both
+    histories, a 404, the mini and full player and the purchase dialog."""
+    needs("catalog", "commerce", "media")
+    page = make_context().new_page()
+    home = page.request.get(server + "/api/v1/store/home").json()
+    owned = page.request.get(server + f"/api/v1/albums/{home['newReleases'][1]['id']}").json()
+    other = page.request.get(server + f"/api/v1/albums/{home['newReleases'][2]['id']}").json()
+    playlist = home["featuredPlaylists"][0]["id"]
+
+    page.goto(server + "/#/login")
+    expect(page.get_by_role("button", name="Continue as guest")).to_be_visible()
+    shot(page, "screen-login")
+    screen(page, server, "register", "register", shot)
+    screen(page, server, "forgot", "forgot-password", shot)
+    page.goto(server + "/#/login")
+    page.get_by_role("button", name="Continue as guest").click()
+    expect(page.get_by_role("heading", name="New releases")).to_be_visible()
+    shot(page, "screen-store-guest")
+
+    username, _ = register(page, server)
+    if DATA_DIR:  # coins from the CLI: only when the tests start the server
+        subprocess.run([BIN, "coins", "grant", username, "500", "--data", DATA_DIR[0]], check=True,
+                       capture_output=True, timeout=120)
+    response = page.request.post(server + "/api/v1/purchases", data={"albumId": owned["album"]["id"]}, headers={
+        "Idempotency-Key": str(uuid.uuid4()),
+        "X-CSRF-Token": next(c["value"] for c in page.context.cookies() if c["name"] == "sotube_csrf")})
+    bought = response.status == 201
+    screen(page, server, "store", "store-member", shot, page.get_by_role("heading", name="New releases"))
+    screen(page, server, "see-all/newReleases", "see-all", shot, page.locator(".card-grid a.card").first)
+    artist = owned["album"]["artistName"]
+    screen(page, server, f"search?q={urllib.parse.quote(artist[:4])}", "search-results", shot,
+           page.locator(".top-result"))
+    screen(page, server, f"artist/{owned['album']['artistId']}", "artist", shot)
+    screen(page, server, f"album/{owned['album']['id']}", "album-owned" if bought else "album", shot,
+           page.locator(".track-row").first)
+    screen(page, server, f"song/{other['tracks'][0]['id']}", "song", shot)
+    screen(page, server, f"playlist/{playlist}", "playlist", shot, page.locator(".track-row").first)
+    for view in ("albums", "songs", "artists"):
+        screen(page, server, f"library?view={view}", f"my-music-{view}", shot)
+    screen(page, server, "account", "account", shot)
+    screen(page, server, "topup", "top-up", shot, page.locator("label.pack").first)
+    screen(page, server, "history/purchases", "purchase-history", shot)
+    screen(page, server, "history/topups", "top-up-history", shot)
+    page.goto(server + "/#/album/no-such-album")
+    expect(page.get_by_role("link", name="Go to the store")).to_be_visible()
+    shot(page, "screen-not-found")
+    console.allow(r"status of 404")  # that album
+
+    # The players and the purchase dialog, on an album the member does not own.
+    screen(page, server, f"album/{other['album']['id']}", "album-not-owned", shot, page.locator(".track-row").first)
+    page.locator(".track-row").first.get_by_role("button", name=re.compile(r"^Play ")).click()
+    wait_playing(page)
+    page.evaluate("document.getElementById('audio').pause()")
+    shot(page, "screen-mini-player")
+    page.locator("#mini").get_by_role("button", name=re.compile("^Open player")).click()
+    expect(page.locator("#player").get_by_role("button", name="Close player")).to_be_visible()
+    shot(page, "screen-full-player")
+    page.locator("#player").get_by_role("button", name="Close player").click()
+    page.locator(".track-row").nth(1).get_by_role("button", name="Buy").click()
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_be_visible()
+    shot(page, "screen-buy-dialog")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)

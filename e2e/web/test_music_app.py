@@ -1,10 +1,12 @@
 """The web app as a music app (issue 13): detours that come back, a checkout that fits, a queue that
 plays on, search while typing, the playing row, the desktop shell, the right words, toasts that
-hide nothing, and the keyboard. Every test runs at the four viewports."""
+hide nothing, and the keyboard. The checkout, the desktop shell and the toasts are checked at the four
+viewports, the flows at a phone's and a desktop's."""
 import re
 
 from playwright.sync_api import expect
 
+from conftest import ALL_SIZES
 from webhelpers import audio_state, pay_in_sandbox, register, seek, wait_playing
 
 
@@ -54,6 +56,7 @@ def test_a_guest_who_logs_in_to_buy_comes_back_to_the_song(make_context, server,
     expect(page.locator("dialog.dialog[open]")).to_have_count(0)
 
 
+@ALL_SIZES
 def test_the_checkout_fits_keeps_what_was_typed_and_cancel_is_calm(page, server, needs, shot, viewport, console):
     needs("commerce")
     console.allow(r"status of (402|422) .*/sandbox/checkout/")  # a declined card, a wrong expiry
@@ -196,6 +199,7 @@ def test_search_follows_the_typing(make_context, server, needs, shot, viewport):
     shot(page, "86-recent-searches")
 
 
+@ALL_SIZES
 def test_desktop_has_a_sidebar_and_a_player_bar(page, server, needs, shot, viewport):
     needs("catalog", "media")
     page.goto(server + "/#/login")
@@ -243,6 +247,7 @@ def test_desktop_has_a_sidebar_and_a_player_bar(page, server, needs, shot, viewp
     shot(page, "87-desktop-shell")
 
 
+@ALL_SIZES
 def test_words_toasts_and_keys(make_context, server, needs, shot, viewport, console):
     needs("catalog", "media")
     console.allow(r"status of 404")  # the album that does not exist

@@ -3,6 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import ALL_SIZES
 from webhelpers import audio_state, seek, wait_playing, tab
 
 
@@ -12,6 +13,7 @@ def open_first_album(page):
     expect(page.locator(".track-row").first).to_be_visible()
 
 
+@ALL_SIZES
 def test_guest_previews_a_song_and_is_stopped_at_30_seconds(page, server, needs, shot, viewport):
     needs("catalog", "media")
     page.goto(server + "/#/login")

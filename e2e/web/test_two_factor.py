@@ -16,12 +16,6 @@ from playwright.sync_api import expect
 from webhelpers import register
 
 
-@pytest.fixture(params=["desktop-1440x900"])
-def viewport(request):
-    """One viewport: the flow is the same on every size (the suite's time budget is tight)."""
-    return request.param
-
-
 def totp(secret, at):
     """RFC 6238: HMAC-SHA1 over the 30-second step, dynamic truncation, 6 digits."""
     key = base64.b32decode(secret + "=" * (-len(secret) % 8))
@@ -31,6 +25,7 @@ def totp(secret, at):
     return f"{number:06d}"
 
 
+@pytest.mark.viewports("desktop-1440x900")  # one: the flow is the same on every size
 def test_enrol_from_the_qr_code_then_log_in_with_a_code(page, server, shot, console, tmp_path):
     # The log-in that needs a code answers 401 (the browser logs it).
     console.allow(r"status of 401")

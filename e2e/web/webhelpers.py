@@ -1,5 +1,6 @@
 """Steps the browser tests share."""
 import itertools
+import os
 import re
 import time
 
@@ -9,7 +10,8 @@ _counter = itertools.count()
 
 
 def unique_name(prefix="user"):
-    return f"{prefix}{int(time.time() * 1000) % 10**8}{next(_counter)}"
+    """Unique across the run, also between pytest-xdist workers (the process id)."""
+    return f"{prefix}{int(time.time() * 1000) % 10**8}{os.getpid() % 1000}x{next(_counter)}"
 
 
 def register(page, base, username=None, password="correct horse 1"):
