@@ -1,65 +1,65 @@
-// Every SoTube API URL the web app calls, in one place (the Swift side is SoTubeAPI's SoTubeRoutes).
-// Ids are encoded as one path segment; functions taking query values encode them too.
-
-const API = '/api/v1';
+// Generated from the route table (SoTubeAPI's Route.all) by `sotube routes --js`: do not edit.
+// Ids are encoded as one path segment; `query` is an object of query values.
+const A = '/api/v1';
 const seg = encodeURIComponent;
+const q = (query) => {
+  const s = new URLSearchParams(Object.entries(query || {}).filter(([, v]) => v != null && v !== '')).toString();
+  return s ? `?${s}` : '';
+};
 
-// Accounts
-export const register = `${API}/auth/register`;
-export const login = `${API}/auth/login`;
-export const logout = `${API}/auth/logout`;
-export const passwordReset = `${API}/auth/password-reset`;
-export const passwordResetConfirm = `${API}/auth/password-reset/confirm`;
-export const me = `${API}/me`;
-export const username = `${API}/me/username`;
-export const password = `${API}/me/password`;
-export const twoFactorEnrol = `${API}/me/two-factor/enrol`;
-export const twoFactorConfirm = `${API}/me/two-factor/confirm`;
-export const twoFactorDisable = `${API}/me/two-factor/disable`;
+// accounts
+export const register = `${A}/auth/register`;
+export const login = `${A}/auth/login`;
+export const logout = `${A}/auth/logout`;
+export const passwordReset = `${A}/auth/password-reset`;
+export const passwordResetConfirm = `${A}/auth/password-reset/confirm`;
+export const me = `${A}/me`;
+export const username = `${A}/me/username`;
+export const password = `${A}/me/password`;
+export const twoFactorEnrol = `${A}/me/two-factor/enrol`;
+export const twoFactorConfirm = `${A}/me/two-factor/confirm`;
+export const twoFactorDisable = `${A}/me/two-factor/disable`;
+export const appPasswords = `${A}/me/app-passwords`;
+export const appPassword = (id) => `${A}/me/app-passwords/${seg(id)}`;
+export const avatar = (query) => `${A}/me/avatar${q(query)}`;
 
-// Store and catalog
-export const storeHome = `${API}/store/home`;
-export const artist = (id) => `${API}/artists/${seg(id)}`;
-export const album = (id) => `${API}/albums/${seg(id)}`;
-export const playlist = (id) => `${API}/playlists/${seg(id)}`;
-export const track = (id) => `${API}/tracks/${seg(id)}`;
+// coins
+export const wallet = `${A}/wallet`;
+export const topUps = `${A}/wallet/top-ups`;
+export const topUp = (id) => `${A}/wallet/top-ups/${seg(id)}`;
+export const walletHistory = (query) => `${A}/wallet/history${q(query)}`;
+export const redeem = `${A}/wallet/redeem`;
+export const purchases = `${A}/purchases`;
 
-// Search: `params` is anything URLSearchParams takes ({ q, limit, explicit }).
-export const search = (params) => `${API}/search?${new URLSearchParams(params)}`;
-export const searchHistory = `${API}/search/history`;
-export const searchSuggestions = (q) => `${API}/search/suggestions?q=${seg(q)}`;
+// catalog
+export const storeHome = `${A}/store/home`;
+export const artist = (id) => `${A}/artists/${seg(id)}`;
+export const album = (id) => `${A}/albums/${seg(id)}`;
+export const playlist = (id) => `${A}/playlists/${seg(id)}`;
+export const track = (id) => `${A}/tracks/${seg(id)}`;
 
-// Favourites and recently played; `kind` is 'tracks' or 'playlists'.
-export const favourites = `${API}/me/favourites`;
-export const favourite = (kind, id) => `${favourites}/${kind}/${seg(id)}`;
-export const recentlyPlayed = `${API}/me/recently-played`;
+// library
+export const librarySongs = (query) => `${A}/library/songs${q(query)}`;
+export const libraryAlbums = (query) => `${A}/library/albums${q(query)}`;
+export const libraryArtists = `${A}/library/artists`;
 
-// My Music
-export const librarySongs = (sort) => `${API}/library/songs?sort=${seg(sort)}`;
-export const libraryAlbums = (sort) => `${API}/library/albums?sort=${seg(sort)}`;
-export const libraryArtists = `${API}/library/artists`;
+// search
+export const search = (query) => `${A}/search${q(query)}`;
+export const searchHistory = `${A}/search/history`;
+export const searchSuggestions = (query) => `${A}/search/suggestions${q(query)}`;
 
-// Wallet and purchases
-export const wallet = `${API}/wallet`;
-export const topUps = `${API}/wallet/top-ups`;
-export const topUp = (id) => `${topUps}/${seg(id)}`;
-export const walletHistory = `${API}/wallet/history`;
-export const redeem = `${API}/wallet/redeem`;
-export const purchases = `${API}/purchases`;
+// discovery
+export const favourites = `${A}/me/favourites`;
+export const favouriteTrack = (id) => `${A}/me/favourites/tracks/${seg(id)}`;
+export const favouritePlaylist = (id) => `${A}/me/favourites/playlists/${seg(id)}`;
+export const recentlyPlayed = `${A}/me/recently-played`;
 
-// Media of what the user owns: downloads (the file, or a ZIP of an album's owned songs), audio
-export const trackAudio = (id) => `${API}/tracks/${seg(id)}/audio`;
-export const trackDownload = (id, format) => `${API}/tracks/${seg(id)}/download${format ? `?format=${seg(format)}` : ''}`;
-export const albumDownload = (id, format) => `${API}/albums/${seg(id)}/download${format ? `?format=${seg(format)}` : ''}`;
+// media
+export const trackAudio = (id) => `${A}/tracks/${seg(id)}/audio`;
+export const trackDownload = (id, query) => `${A}/tracks/${seg(id)}/download${q(query)}`;
+export const albumDownload = (id, query) => `${A}/albums/${seg(id)}/download${q(query)}`;
 
-// The profile photo: GET (in a size), PUT an image file, DELETE
-export const avatar = `${API}/me/avatar`;
-
-// Public pages: a song's share page (optionally from a moment, in seconds), embeddable players
-export const sharePage = (id, t) => `/song/${seg(id)}${t ? `?t=${Math.floor(t)}` : ''}`;
+// web
+export const sharePage = (id, query) => `/song/${seg(id)}${q(query)}`;
 export const embedSong = (id) => `/embed/song/${seg(id)}`;
 export const embedAlbum = (id) => `/embed/album/${seg(id)}`;
-
-// App passwords for music players (Subsonic `/rest`)
-export const appPasswords = `${API}/me/app-passwords`;
-export const appPassword = (id) => `${appPasswords}/${seg(id)}`;

@@ -12,7 +12,7 @@ import { isSaved, offlineSupported, saveTracks } from './offline.js';
  * plays from (FLAC, Ogg…), both are offered: "Download FLAC" and "Download MP3".
  */
 export function downloadSong(track) {
-  const link = (format, label) => h('a', { class: 'btn btn-download', href: endpoints.trackDownload(track.id, format), download: '', title: t('download.songTitle', { title: track.title }) },
+  const link = (format, label) => h('a', { class: 'btn btn-download', href: endpoints.trackDownload(track.id, { format }), download: '', title: t('download.songTitle', { title: track.title }) },
     icon('download'), h('span', {}, label));
   const original = link(null, t('download.song'));
   const slot = h('span', { class: 'owned-actions' }, original);
@@ -30,7 +30,7 @@ export function downloadSong(track) {
  * (its first owned song tells), the ZIP is offered in both: "Download album (FLAC)" and "(MP3)".
  */
 export function downloadAlbum(album, ownedTracks) {
-  const link = (format, label) => h('a', { class: 'btn btn-download', href: endpoints.albumDownload(album.id, format), download: '', title: t('download.albumTitle', { title: album.title, n: ownedTracks.length }) },
+  const link = (format, label) => h('a', { class: 'btn btn-download', href: endpoints.albumDownload(album.id, { format }), download: '', title: t('download.albumTitle', { title: album.title, n: ownedTracks.length }) },
     icon('download'), h('span', {}, label));
   const original = link(null, t('download.album'));
   const slot = h('span', { class: 'owned-actions' }, original);

@@ -6,7 +6,7 @@ import { h, toast } from './ui.js';
 import { dialog } from './dialog.js';
 
 /** The public page of `track`; from `seconds` in (a moment) when given. */
-export function shareLink(track, seconds = 0) { return `${location.origin}${endpoints.sharePage(track.id, seconds)}`; }
+export function shareLink(track, seconds = 0) { return `${location.origin}${endpoints.sharePage(track.id, { t: Math.floor(seconds) || undefined })}`; }
 
 export async function shareTrack(track, seconds = 0) {
   const text = t('player.shareText', { title: track.title, artist: track.artistName });

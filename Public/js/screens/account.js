@@ -151,7 +151,7 @@ function avatarPanel(me) {
   const remove = h('button', { class: 'btn', type: 'button', onclick: async () => {
     remove.disabled = true;
     try {
-      await api.del(endpoints.avatar);
+      await api.del(endpoints.avatar());
       await refreshMe();
       paint();
       toast(t('avatar.removed'), 'success');
@@ -165,7 +165,7 @@ function avatarPanel(me) {
     if (file.size > 10 * 1024 * 1024) { message.textContent = t('avatar.tooBig'); message.hidden = false; return; }
     choose.classList.add('busy');
     try {
-      await api.put(endpoints.avatar, file);
+      await api.put(endpoints.avatar(), file);
       await refreshMe();
       paint();
       toast(t('avatar.saved'), 'success');
@@ -246,7 +246,7 @@ export async function history(container, route) {
   const purchases = route.id !== 'topups';
   const body = h('div', {});
   container.append(h('h1', { class: 'page-title' }, purchases ? t('history.purchasesTitle') : t('history.topUpsTitle')), body);
-  await load(body, () => api.get(endpoints.walletHistory), (d) => {
+  await load(body, () => api.get(endpoints.walletHistory()), (d) => {
     const entries = d.entries.filter((e) => (purchases ? e.kind === 'purchase' : e.kind !== 'purchase'));
     if (!entries.length) { body.append(h('p', { class: 'empty' }, t('history.empty'))); return; }
     body.append(h('div', { class: 'table-wrap' }, h('table', { class: 'history' },

@@ -86,11 +86,11 @@ export async function library(container, route, ctx) {
   container.append(h('h1', { class: 'page-title' }, t('library.title')), controls, body);
 
   if (view === 'songs') {
-    await load(body, () => api.get(endpoints.librarySongs(sort)), (d) => {
+    await load(body, () => api.get(endpoints.librarySongs({ sort })), (d) => {
       body.append(...(d.tracks.length ? [playAll(d.tracks, ctx), trackList(d.tracks, ctx)] : [emptyState()]));
     });
   } else if (view === 'albums') {
-    await load(body, () => api.get(endpoints.libraryAlbums(sort)), (d) => {
+    await load(body, () => api.get(endpoints.libraryAlbums({ sort })), (d) => {
       if (!d.albums.length) { body.append(emptyState()); return; }
       body.append(playAll(d.albums.flatMap((entry) => entry.ownedTracks), ctx),
         h('ul', { class: 'card-grid lib-grid', role: 'list' }, d.albums.map((entry) => albumCover(entry, ctx))));

@@ -25,7 +25,7 @@ export function favouriteButton(kind, id, initial) {
   btn.addEventListener('click', async () => {
     btn.disabled = true;
     try {
-      const path = endpoints.favourite(kind, id);
+      const path = (kind === 'tracks' ? endpoints.favouriteTrack : endpoints.favouritePlaylist)(id);
       if (favourite) await api.del(path); else await api.put(path);
       favourite = !favourite;
       paint();

@@ -57,7 +57,7 @@ export function searchBox(initial, extra = {}, onType = null) {
     }, TYPING_DELAY_MS);
     suggestTimer = setTimeout(async () => {
       try {
-        const { queries } = await api.get(endpoints.searchSuggestions(q), { quiet: true });
+        const { queries } = await api.get(endpoints.searchSuggestions({ q }), { quiet: true });
         datalist.replaceChildren(...queries.map((s) => h('option', { value: s })));
       } catch { /* suggestions are optional */ }
     }, 200);
@@ -134,8 +134,7 @@ export async function search(container, route, ctx) {
     results.setAttribute('aria-busy', 'true');
     if (!results.childElementCount) results.replaceChildren(spinner());
     try {
-      const query = new URLSearchParams({ q, limit });
-      if (hideExplicit) query.set('explicit', 'false');
+      const query = { q, limit, explicit: hideExplicit ? 'false' : undefined };
       const found = await api.get(endpoints.search(query), { quiet: true, signal: controller.signal });
       if (controller.signal.aborted || parseHash().name !== 'search') return;
       renderResults(results, found, q, ctx);
