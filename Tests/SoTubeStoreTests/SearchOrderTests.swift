@@ -242,14 +242,20 @@ import Testing
                     }
                     try await sql.raw("INSERT INTO search_index(search_index) VALUES('rebuild')").run()
                 }
-                // The later migrations' own tables go too, so they run again after 13 and 14.
+                // The later migrations' own tables and constraints go too, so they run again after 13 and 14.
                 try await sql.raw("DROP TABLE sign_ins").run()
+                if db.backend.dialect == .sqlite {
+                    try await sql.raw("DROP INDEX purchases_user_id").run()
+                } else {
+                    try await sql.raw("ALTER TABLE owned_tracks DROP CONSTRAINT owned_tracks_purchase_fk").run()
+                    try await sql.raw("ALTER TABLE purchases DROP CONSTRAINT purchases_user_id").run()
+                }
                 try await sql.raw("DELETE FROM schema_migrations WHERE version >= 13").run()
             }
             #expect(try await db.schemaVersion() == 12)
             #expect(
                 try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
-                    "13 search order", "14 search per kind", "15 sign-ins",
+                    "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

@@ -16,5 +16,6 @@ public enum AllMigrations {
         Migration013SearchOrder.migration,
         Migration014SearchPerKind.migration,
         Migration015SignIns.migration,
+        Migration016OwnershipPurchases.migration,
     ]
 }

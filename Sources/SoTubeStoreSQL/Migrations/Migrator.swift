@@ -9,10 +9,17 @@ public struct Migration: Sendable {
     public let name: String
     /// SQL statements for the given engine, run in order inside one transaction.
     public let statements: @Sendable (StoreDialect) -> [String]
+    /// Runs first in that transaction and throws, with a message for the operator, when the
+    /// database holds rows the statements cannot take (nothing is changed then).
+    public let check: (@Sendable (any SQLDatabase) async throws -> Void)?
 
-    public init(version: Int, name: String, statements: @escaping @Sendable (StoreDialect) -> [String]) {
+    public init(
+        version: Int, name: String, check: (@Sendable (any SQLDatabase) async throws -> Void)? = nil,
+        statements: @escaping @Sendable (StoreDialect) -> [String]
+    ) {
         self.version = version
         self.name = name
+        self.check = check
         self.statements = statements
     }
 }
@@ -52,6 +59,7 @@ public struct Migrator: Sendable {
             let version = migration.version
             let name = migration.name
             let lock = backend.dialect.migrationLock
+            let check = migration.check
             let ran = try await backend.transaction { db -> Bool in
                 for statement in lock { try await db.raw(SQLQueryString(statement)).run() }
                 // Re-check inside the transaction: another process may have migrated meanwhile.
@@ -59,6 +67,7 @@ public struct Migrator: Sendable {
                     "SELECT COUNT(*) AS n FROM schema_migrations WHERE version = \(bind: version)"
                 ).first()
                 guard try row?.decode(column: "n", as: Int.self) == 0 else { return false }
+                try await check?(db)
                 for statement in statements {
                     try await db.raw(SQLQueryString(statement)).run()
                 }
