@@ -78,13 +78,15 @@ def stop(folder):
     if state.exists():
         pid = json.loads(state.read_text())["pid"]
         try:
+            if str(folder) not in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace"):
+                raise ProcessLookupError  # it ended, and its process id is another's now
             os.kill(pid, signal.SIGTERM)
             deadline = time.time() + 20
             while time.time() < deadline and alive(pid):
                 time.sleep(0.1)
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
+        except (ProcessLookupError, FileNotFoundError):
             pass
         try:
             os.waitpid(pid, 0)  # ours when this process started it
@@ -109,6 +111,8 @@ def alive(pid):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "viewports(*names): the browser sizes a test runs at (e2e/web)")
+    config.addinivalue_line("markers", "serial: timing-sensitive; scripts/test.sh runs these after the "
+                            "others, alone (-m serial), not beside another worker")
     if hasattr(config, "workerinput") or os.environ.get("SOTUBE_E2E_BASE_URL"):
         return  # an xdist worker (the run's controller did this), or a server that already runs
     folder = Path(tempfile.mkdtemp(prefix="sotube-e2e-demo-"))

@@ -51,6 +51,7 @@ class Client:
     def __call__(self, *args, stdin=None, env=None, server=None):
         full_env = {**os.environ, **(env or {})}
         full_env.pop("NO_COLOR", None)
+        full_env.pop("COLUMNS", None)  # pytest-xdist's workers set 80: the client's width without a terminal
         result = subprocess.run(
             [CLIENT, *args, "--server", server or self.server.base, "--token-file", str(self.token_file)],
             input=stdin if stdin is not None else "", capture_output=True, text=True, env=full_env, timeout=120,

@@ -21,6 +21,7 @@ def costly_server(tmp_path):
     srv.stop()
 
 
+@pytest.mark.serial  # it measures answer times: alone on the machine
 def test_a_sign_up_burst_does_not_stall_health_checks(costly_server):
     """16 sign-ups at once keep bcrypt busy for seconds; /healthz still answers within 250 ms (95 % of
     checks; every one within 1 s, where a check queued behind bcrypt waited seconds)."""

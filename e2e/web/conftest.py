@@ -134,8 +134,8 @@ def browser():
 
 
 # The two layouts: a phone (bottom tab bar, mini player above it) and a desktop (sidebar, player bar).
-# A flow runs at these two; a test of the layout itself, marked `viewports(*VIEWPORTS)`, and the look
-# test (test_look.py: every screen) at all four.
+# A flow runs at these two (or, marked ONE_SIZE, at the phone's alone); a test of the layout itself,
+# marked ALL_SIZES, and the look test (test_look.py: every screen) at all four.
 FLOW_VIEWPORTS = ("phone-390x844", "desktop-1440x900")
 
 
@@ -150,6 +150,9 @@ def pytest_generate_tests(metafunc):
 
 
 ALL_SIZES = pytest.mark.viewports(*VIEWPORTS)
+# A flow that neither checks nor depends on where things are (forms, sessions, mail, server pages):
+# at a phone's size only, the one most likely to hide a control.
+ONE_SIZE = pytest.mark.viewports("phone-390x844")
 
 
 class Console:

@@ -4,7 +4,7 @@ import time
 
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES
+from conftest import ALL_SIZES, ONE_SIZE
 from webhelpers import register, log_in, tab, unique_name
 
 
@@ -28,6 +28,7 @@ def test_login_screen_and_guest_tab_bar(page, server, shot):
     shot(page, "02-store-guest")
 
 
+@ONE_SIZE
 def test_wrong_password_is_explained(page, server, console):
     console.allow(r"status of 401")
     username, password = register(page, server)
@@ -41,6 +42,7 @@ def test_wrong_password_is_explained(page, server, console):
     expect(page).to_have_url(re.compile(r"#/login"))
 
 
+@ONE_SIZE
 def test_forgot_password_answers_without_revealing(page, server, shot):
     page.goto(server + "/#/login")
     page.get_by_role("link", name="Forgot password?").click()
@@ -99,6 +101,7 @@ def test_register_change_username_and_password_then_remembered_login(make_contex
     expect(again).to_have_url(re.compile(r"#/(store|library)"))
 
 
+@ONE_SIZE
 def test_session_without_remember_ends_with_the_browser(make_context, server):
     context = make_context()
     page = context.new_page()
@@ -123,6 +126,7 @@ def test_keyboard_reaches_login_and_guest(page, server):
     assert "Log in" in seen and "Continue as guest" in seen and "Forgot password?" in seen, seen
 
 
+@ONE_SIZE
 def test_offline_gets_a_clear_message(page, server, console):
     console.allow(r"ERR_INTERNET_DISCONNECTED")
     page.goto(server + "/#/login")
@@ -135,6 +139,7 @@ def test_offline_gets_a_clear_message(page, server, console):
     page.context.set_offline(False)
 
 
+@ONE_SIZE
 def test_session_ended_elsewhere_is_explained(make_context, server, console):
     """A password change on another device ends this session: the app says so and asks to log in."""
     console.allow(r"status of 401")
@@ -154,6 +159,7 @@ def test_session_ended_elsewhere_is_explained(make_context, server, console):
     expect(first.get_by_role("button", name="Log in")).to_be_visible()
 
 
+@ONE_SIZE
 def test_password_reset_through_the_mailed_link(page, server, outbox, shot):
     import email
     from email import policy
@@ -183,6 +189,7 @@ def test_password_reset_through_the_mailed_link(page, server, outbox, shot):
     log_in(page, server, username, "brand new pass 9")
 
 
+@ONE_SIZE
 def test_a_sign_up_with_a_known_email_says_to_check_the_mail(page, server, outbox, console):
     """Issue 28: a sign-up with an address that has an account already is answered like a new one and
     mails the owner; the form says to look in that mailbox instead of seeming to log in."""

@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import ONE_SIZE
+
 from webhelpers import register
 
 
@@ -18,6 +20,7 @@ def without_payments(page, server):
     page.route(re.compile(re.escape(server) + r"/api/v1/wallet$"), fulfill)
 
 
+@ONE_SIZE
 def test_without_payments_the_app_offers_gift_codes_instead_of_packs(page, server, needs, shot, console):
     needs("catalog", "commerce")
     console.allow(r"status of 402")  # the not-enough-coins answer is part of this story

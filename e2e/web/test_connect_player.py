@@ -7,6 +7,8 @@ import urllib.request
 
 from playwright.sync_api import expect
 
+from conftest import ONE_SIZE
+
 from webhelpers import register
 
 
@@ -16,6 +18,7 @@ def rest_ping(server, secret):
         return json.load(response)["subsonic-response"]
 
 
+@ONE_SIZE
 def test_make_use_and_revoke_an_app_password(page, server, shot, console):
     username, password = register(page, server)
     page.get_by_role("link", name="Account", exact=True).click()

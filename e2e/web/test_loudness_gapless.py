@@ -26,6 +26,9 @@ from playwright.sync_api import expect
 
 from conftest import ROOT, SCREENSHOTS, Console, _free_port, start_sotube, stop_sotube
 
+# It listens for gaps of 50 ms in what the browser plays: alone on the machine (scripts/test.sh).
+pytestmark = pytest.mark.serial
+
 BIN = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
 SHOTS = SCREENSHOTS / "desktop-1440x900"
 RATE = 44100

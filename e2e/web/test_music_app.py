@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES
+from conftest import ALL_SIZES, ONE_SIZE
 from webhelpers import audio_state, pay_in_sandbox, register, seek, wait_playing
 
 
@@ -20,6 +20,7 @@ def boxes_overlap(a, b):
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
+@ONE_SIZE
 def test_a_guest_who_logs_in_to_buy_comes_back_to_the_song(make_context, server, needs, shot, console):
     needs("catalog", "commerce")
     context = make_context()
@@ -317,6 +318,7 @@ def test_words_toasts_and_keys(make_context, server, needs, shot, viewport, cons
         assert not boxes_overlap(toast.bounding_box(), locator.bounding_box())
 
 
+@ONE_SIZE
 def test_history_speaks_the_users_language_and_coins_are_not_dollars(make_context, server, needs, shot):
     needs("commerce")
     page = make_context(locale="ru-RU").new_page()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DATA_DIR, ROOT, VIEWPORTS, _free_port
+from conftest import DATA_DIR, ONE_SIZE, ROOT, VIEWPORTS, _free_port
 from webhelpers import audio_state, register, tab, wait_playing
 
 BIN = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
@@ -206,6 +206,7 @@ def other_site(tmp_path):
     httpd.server_close()
 
 
+@ONE_SIZE
 def test_the_embed_player_in_an_iframe_on_another_site_plays_a_preview(page, server, needs, shot, other_site):
     needs("catalog", "media")
     folder, origin = other_site
@@ -230,6 +231,7 @@ def test_the_embed_player_in_an_iframe_on_another_site_plays_a_preview(page, ser
     shot(page, "76-embed-on-another-site")
 
 
+@ONE_SIZE
 def test_a_shared_moment_starts_at_its_time(page, server, needs, shot):
     needs("catalog", "media")
     home = page.request.get(server + "/api/v1/store/home").json()
@@ -250,6 +252,7 @@ def test_a_shared_moment_starts_at_its_time(page, server, needs, shot):
     assert page.locator("audio").evaluate("(a) => a.currentTime") < 5
 
 
+@ONE_SIZE
 def test_the_player_shares_the_current_moment(make_context, server, needs):
     needs("catalog", "media")
     context = make_context()
@@ -271,6 +274,7 @@ def test_the_player_shares_the_current_moment(make_context, server, needs):
     assert f"/song/{song['id']}?t=9" in text, text
 
 
+@ONE_SIZE
 def test_profile_photo_upload_display_and_removal(page, server, needs, shot, tmp_path, console):
     console.allow(r"status of 41[35]")  # the refused file is part of this story
     register(page, server)

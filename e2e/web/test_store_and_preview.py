@@ -3,7 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES
+from conftest import ALL_SIZES, ONE_SIZE
 from webhelpers import audio_state, seek, wait_playing, tab
 
 
@@ -116,6 +116,7 @@ def test_search_and_every_result_opens(page, server, needs, shot):
     shot(page, "28-playlist")
 
 
+@ONE_SIZE
 def test_shared_song_link_plays_the_preview_for_guests(page, server, needs):
     needs("catalog", "media")
     home = page.request.get(server + "/api/v1/store/home").json()
@@ -128,6 +129,7 @@ def test_shared_song_link_plays_the_preview_for_guests(page, server, needs):
     assert "v=preview" in audio_state(page)["src"]
 
 
+@ONE_SIZE
 def test_public_song_page_has_link_preview_tags_and_a_preview_player(page, server, needs):
     needs("catalog", "media")
     home = page.request.get(server + "/api/v1/store/home").json()
@@ -143,6 +145,7 @@ def test_public_song_page_has_link_preview_tags_and_a_preview_player(page, serve
     expect(page.get_by_role("heading", name=track["title"], level=1)).to_be_visible()
 
 
+@ONE_SIZE
 def test_favourites_and_recently_played_rows(make_context, server, needs, shot):
     needs("catalog", "media")
     from webhelpers import register

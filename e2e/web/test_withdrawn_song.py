@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DATA_DIR, ROOT
+from conftest import DATA_DIR, ONE_SIZE, ROOT
 from webhelpers import coins_shown, register
 
 
@@ -34,6 +34,7 @@ def wait_until_served(page, server, album_id, track_id, withdrawn):
         time.sleep(0.1)
 
 
+@ONE_SIZE
 def test_a_withdrawn_song_has_no_buy_button(page, server, needs):
     needs("catalog")
     home = page.request.get(server + "/api/v1/store/home").json()
@@ -56,6 +57,7 @@ def test_a_withdrawn_song_has_no_buy_button(page, server, needs):
         wait_until_served(page, server, album["album"]["id"], first["id"], False)
 
 
+@ONE_SIZE
 def test_a_price_that_changed_after_it_was_shown_is_asked_again(page, server, needs, console):
     """Issue 28: the album page showed one price, a song was withdrawn meanwhile; Confirm charges nothing,
     says the new price and asks again; the second Confirm charges the new price."""
