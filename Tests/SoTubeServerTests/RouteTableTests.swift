@@ -55,6 +55,23 @@ import Testing
         #expect((me?["responses"] as? [String: Any])?["401"] != nil)
     }
 
+    @Test func everySchemaTheTableNamesIsMadeFromAWireType() throws {
+        let schemas = try WireSchemas.components()
+        let named = Route.all.flatMap { route in [route.requestSchema] + route.responses.values.map(\.schema) }
+        for name in Set(named.compactMap { $0 }) {
+            #expect(schemas[name] != nil, "the table names the schema \(name), which no wire type gives")
+        }
+        // What the types say: a required field, an optional one, an enum's cases, a date.
+        #expect(
+            schemas["Track"]?.object?["required"]?.strings?.contains("price") == true,
+            "a song's price is always sent")
+        #expect(schemas["Track"]?.object?["required"]?.strings?.contains("loudness") == false)
+        let status = schemas["TopUp"]?.object?["properties"]?.object?["status"]?.object
+        #expect(status?["enum"]?.strings == TopUpDTO.Status.allCases.map(\.rawValue))
+        let created = schemas["TopUp"]?.object?["properties"]?.object?["createdAt"]
+        #expect(created == ["type": "string", "format": "date-time"])
+    }
+
     @Test func theWebAppsEndpointsModuleIsTheGeneratedOne() throws {
         let committed = try String(
             contentsOf: Self.repository.appendingPathComponent("Public/js/endpoints.js"), encoding: .utf8)

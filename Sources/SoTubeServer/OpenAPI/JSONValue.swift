@@ -35,3 +35,17 @@ public indirect enum JSONValue: Encodable, Sendable, Equatable, ExpressibleByDic
         return nil
     }
 }
+
+extension JSONValue {
+    /// The members of an object, else nil.
+    public var object: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// The strings of an array of strings, else nil.
+    public var strings: [String]? {
+        guard case .array(let items) = self else { return nil }
+        return items.compactMap { if case .string(let text) = $0 { return text } else { return nil } }
+    }
+}

@@ -1,0 +1,74 @@
+import SoTubeAPI
+
+/// The OpenAPI document's schemas, made from the wire types (`SchemaRecorder`): the bodies the route
+/// table names, and every type they hold. A route naming a schema that is not here fails
+/// `RouteTableTests`.
+enum WireSchemas {
+    /// The request and answer bodies of the route table, by the names it uses.
+    static let types: [any (Decodable & Sendable).Type] = [
+        // Service
+        HealthResponse.self, ReadinessResponse.self,
+        // Accounts
+        RegisterRequest.self, LoginRequest.self, AuthResponse.self, PasswordResetRequest.self,
+        PasswordResetAcceptedDTO.self, PasswordResetConfirmRequest.self, MeResponse.self, UserDTO.self,
+        ChangeUsernameRequest.self, ChangePasswordRequest.self, AvatarDTO.self, TwoFactorEnrolRequest.self,
+        TwoFactorEnrolmentDTO.self, TwoFactorConfirmRequest.self, TwoFactorRecoveryCodesDTO.self,
+        TwoFactorDisableRequest.self, CreateAppPasswordRequest.self, CreatedAppPasswordDTO.self,
+        // Catalog, search, discovery, My Music
+        StoreHomeDTO.self, MoodListDTO.self, ArtistDetailDTO.self, AlbumDetailDTO.self, PlaylistDetailDTO.self,
+        TrackDetailDTO.self, SearchResultsDTO.self, SearchHistoryDTO.self, SearchSuggestionsDTO.self,
+        FavouritesDTO.self, RecentlyPlayedDTO.self, RecordPlayRequest.self, LibrarySongsDTO.self,
+        LibraryAlbumsDTO.self, LibraryArtistsDTO.self,
+        // Coins and purchases
+        WalletDTO.self, TopUpRequest.self, TopUpCreatedDTO.self, TopUpDTO.self, HistoryDTO.self, RedeemRequest.self,
+        RedeemResultDTO.self, PurchaseRequest.self, PurchaseResultDTO.self, PurchaseListDTO.self,
+        CaptureNotification.self, CaptureResultDTO.self,
+        // Pages
+        OEmbedDTO.self,
+    ]
+
+    /// What a type cannot say about a value (its format, a bound, why it is there): added to the
+    /// property's schema, by schema and property name.
+    static let notes: [String: [String: [String: JSONValue]]] = [
+        "RegisterRequest": ["email": ["format": "email"]],
+        "PurchaseRequest": [
+            "expectedPrice": [
+                "minimum": 0,
+                "description": .string(
+                    "The price the buyer was shown and confirmed (a song's price, an album's priceForCaller); "
+                        + "another price now answers 409 and charges nothing"),
+            ]
+        ],
+    ]
+
+    /// Every schema, by name; `AppPasswordList` is the list the app-password route answers with.
+    static func components() throws -> [String: JSONValue] {
+        let recorder = SchemaRecorder()
+        for type in types { try add(type, to: recorder) }
+        try recorder.add([AppPasswordDTO].self, as: "AppPasswordList")
+        var components = recorder.components
+        for (schema, properties) in notes {
+            for (property, keywords) in properties {
+                components[schema] = components[schema]?.adding(keywords, toProperty: property)
+            }
+        }
+        return components
+    }
+
+    private static func add<T: Decodable>(_ type: T.Type, to recorder: SchemaRecorder) throws {
+        try recorder.add(type)
+    }
+}
+
+extension JSONValue {
+    /// This object schema with `keywords` added to its property `name`.
+    func adding(_ keywords: [String: JSONValue], toProperty name: String) -> JSONValue {
+        guard case .object(var schema) = self, case .object(var properties)? = schema["properties"],
+            case .object(var property)? = properties[name]
+        else { return self }
+        property.merge(keywords, uniquingKeysWith: { $1 })
+        properties[name] = .object(property)
+        schema["properties"] = .object(properties)
+        return .object(schema)
+    }
+}
