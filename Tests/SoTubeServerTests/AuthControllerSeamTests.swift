@@ -31,7 +31,8 @@ import Testing
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ProblemMiddleware())
         let app = router.group().add(middleware: AuthMiddleware(auth: auth, csrf: csrf))
-        AuthController(auth: auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: nil)).register(on: RouteRegistrar(app))
+        AuthController(auth: auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: nil)).register(
+            on: RouteRegistrar(app))
         MeController(
             auth: auth, ownership: ownership,
             avatars: AvatarService(

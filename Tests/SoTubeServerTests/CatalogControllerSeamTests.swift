@@ -18,7 +18,8 @@ import Testing
         let catalog = InMemoryCatalog(prices: [10, 10, 20, 40], operatorPrice: 60)
         await catalog.own(["t4"], userID: "u-ann")
         try await withSeam({
-            CatalogController(catalog: catalog, discovery: catalog, presenter: Self.presenter(catalog)).register(on: RouteRegistrar($0))
+            CatalogController(catalog: catalog, discovery: catalog, presenter: Self.presenter(catalog)).register(
+                on: RouteRegistrar($0))
         }) { client in
             let guest = try await client.call(.get, "/api/v1/albums/al1").decode(AlbumDetailDTO.self)
             #expect(guest.priceForCaller == 60 && guest.album.price == 60)
@@ -75,7 +76,8 @@ import Testing
         let catalog = InMemoryCatalog(prices: [10, 10, 10])
         await catalog.own(["t3", "t1"], userID: "u-ann")
         try await withSeam({
-            LibraryController(library: catalog, catalog: catalog, presenter: Self.presenter(catalog)).register(on: RouteRegistrar($0))
+            LibraryController(library: catalog, catalog: catalog, presenter: Self.presenter(catalog)).register(
+                on: RouteRegistrar($0))
         }) { client in
             let songs = try await client.call(.get, "/api/v1/library/songs", as: "ann").decode(LibrarySongsDTO.self)
             #expect(Set(songs.tracks.map(\.id)) == ["t1", "t3"] && songs.tracks.allSatisfy(\.owned))
