@@ -8,11 +8,8 @@ import UnixSignals
 
 /// The router with every route and middleware: one place, used by `serve` and by the tests. Each
 /// controller gets only the stores and services it uses, and adds its handlers for routes of the
-/// route table (`SoTubeAPI.Route`); `registered` records them (`RouteTableTests` compares it with
-/// `Route.all`).
-public func buildRouter(_ services: AppServices, registered: RegisteredRoutes = RegisteredRoutes())
-    -> Router<AppRequestContext>
-{
+/// route table (`SoTubeAPI.Route`; `RouteTableTests` compares the router's routes with `Route.all`).
+public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let configuration = services.configuration
     let database = services.database
     let router = Router(context: AppRequestContext.self)
@@ -28,7 +25,7 @@ public func buildRouter(_ services: AppServices, registered: RegisteredRoutes = 
         .add(middleware: SecurityHeadersMiddleware())
         .add(middleware: ProblemMiddleware())
         .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
-    let routes = RouteRegistrar(router, log: registered)
+    let routes = RouteRegistrar(router)
     AudioController(playback: services.playback).register(on: routes.on(audio))
     router.add(middleware: CompressionMiddleware())
     // Players' `/rest` calls pass only the layers above: the ones below are for the web app (pages,

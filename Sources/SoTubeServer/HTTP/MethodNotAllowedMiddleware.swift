@@ -7,18 +7,9 @@ import SoTubeAPI
 /// (The router names an unmatched request's endpoint "NotFound".)
 struct MethodNotAllowedMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    /// Each documented path template, split into segments (`{…}` matches any one segment).
-    let templates: [(segments: [Substring], methods: [String])]
+    let routes: [Route]
 
-    init(routes: [Route] = Route.all) {
-        var methods: [String: [String]] = [:]
-        for route in routes { methods[route.path, default: []].append(route.method.rawValue) }
-        templates = methods.map { path, names in
-            var allowed = Set(names)
-            if allowed.contains("GET") { allowed.insert("HEAD") }
-            return (path.split(separator: "/"), allowed.sorted())
-        }
-    }
+    init(routes: [Route] = Route.all) { self.routes = routes }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -37,12 +28,11 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         }
     }
 
-    /// The methods of the documented route `path` belongs to; nil when it is none of them.
+    /// The methods of the documented routes `path` matches (`HEAD` wherever `GET` is); nil when none.
     func allowedMethods(path: String) -> [String]? {
-        let segments = path.split(separator: "/")
-        return templates.first { template in
-            template.segments.count == segments.count
-                && zip(template.segments, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
-        }?.methods
+        var allowed = Set(routes.filter { $0.matches(path: Substring(path)) }.map(\.method.rawValue))
+        guard !allowed.isEmpty else { return nil }
+        if allowed.contains("GET") { allowed.insert("HEAD") }
+        return allowed.sorted()
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOConcurrencyHelpers
 import SoTubeAPI
 import SoTubeCore
 
@@ -10,18 +9,13 @@ import SoTubeCore
 /// handler runs (a `.user` route answers 401 to a caller who is not signed in).
 struct RouteRegistrar {
     let router: any RouterMethods<AppRequestContext>
-    let log: RegisteredRoutes
 
-    init(_ router: any RouterMethods<AppRequestContext>, log: RegisteredRoutes = RegisteredRoutes()) {
-        self.router = router
-        self.log = log
-    }
+    init(_ router: any RouterMethods<AppRequestContext>) { self.router = router }
 
     func on(
         _ route: Route,
         use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator
     ) {
-        log.add(route)
         let method = HTTPRequest.Method(rawValue: route.method.rawValue) ?? .get
         switch route.access {
         case .user:
@@ -36,18 +30,6 @@ struct RouteRegistrar {
 
     /// The same registrar adding to `router` (another group with other middleware).
     func on(_ router: any RouterMethods<AppRequestContext>) -> RouteRegistrar {
-        RouteRegistrar(router, log: log)
+        RouteRegistrar(router)
     }
-}
-
-/// The routes handlers were added for, in order (a route added twice appears twice): what
-/// `RouteTableTests` compares with `Route.all`.
-public final class RegisteredRoutes: Sendable {
-    private let state = NIOLockedValueBox<[Route]>([])
-
-    public init() {}
-
-    func add(_ route: Route) { state.withLockedValue { $0.append(route) } }
-
-    public var routes: [Route] { state.withLockedValue { $0 } }
 }

@@ -39,11 +39,13 @@ struct HealthController {
                     status: .serviceUnavailable)
             }
         }
+        // The document is the same for the process's life: made once, not on each request.
+        let document = ByteBuffer(bytes: OpenAPIDocument.json())
         routes.on(.openAPI) { _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
             return Response(
-                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json())))
+                status: .ok, headers: headers, body: .init(byteBuffer: document))
         }
     }
 }
