@@ -63,3 +63,23 @@ export const albumDownload = (id, query) => `${A}/albums/${seg(id)}/download${q(
 export const sharePage = (id, query) => `/song/${seg(id)}${q(query)}`;
 export const embedSong = (id) => `/embed/song/${seg(id)}`;
 export const embedAlbum = (id) => `/embed/album/${seg(id)}`;
+
+// console
+export const adminDashboard = (query) => `${A}/admin/dashboard${q(query)}`;
+export const adminReauth = `${A}/admin/reauth`;
+export const adminUsers = (query) => `${A}/admin/users${q(query)}`;
+export const adminUser = (id) => `${A}/admin/users/${seg(id)}`;
+export const adminUserCoins = (id) => `${A}/admin/users/${seg(id)}/coins`;
+export const adminUserLock = (id) => `${A}/admin/users/${seg(id)}/lock`;
+export const adminUserSessions = (id) => `${A}/admin/users/${seg(id)}/sessions`;
+export const adminUserTwoFactor = (id) => `${A}/admin/users/${seg(id)}/two-factor`;
+export const adminUserRole = (id) => `${A}/admin/users/${seg(id)}/role`;
+export const adminTracks = (query) => `${A}/admin/tracks${q(query)}`;
+export const adminTrack = (id) => `${A}/admin/tracks/${seg(id)}`;
+export const adminAlbumPrice = (id) => `${A}/admin/albums/${seg(id)}/price`;
+export const adminJobs = `${A}/admin/jobs`;
+export const adminJobRetry = (id) => `${A}/admin/jobs/${seg(id)}/retry`;
+export const adminCodeBatches = `${A}/admin/gift-code-batches`;
+export const adminCodeBatchCSV = (id) => `${A}/admin/gift-code-batches/${seg(id)}/codes.csv`;
+export const adminAudit = (query) => `${A}/admin/audit${q(query)}`;
+export const adminAuditCSV = `${A}/admin/audit.csv`;

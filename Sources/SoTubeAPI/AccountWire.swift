@@ -74,11 +74,14 @@ public struct MeResponse: Codable, Sendable, Equatable {
     public var landing: Landing
     /// Whether logging in needs a code from an authenticator app (SPEC A8).
     public var twoFactorEnabled: Bool
+    /// `buyer`, or `operator` for an account that runs the store (`/api/v1/admin`, the console).
+    public var role: String
 
     public init(
         id: String, username: String, email: String, displayName: String, coins: Int, ownedCount: Int,
-        avatarUrl: String? = nil, landing: Landing, twoFactorEnabled: Bool = false
+        avatarUrl: String? = nil, landing: Landing, twoFactorEnabled: Bool = false, role: String = "buyer"
     ) {
+        self.role = role
         self.twoFactorEnabled = twoFactorEnabled
         self.id = id
         self.username = username

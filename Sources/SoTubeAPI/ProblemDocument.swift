@@ -38,4 +38,8 @@ public enum ProblemType {
     /// now (a song was withdrawn or came back, a price was changed). Nothing was charged; `price` holds
     /// the current price: show it and ask the buyer again.
     public static let priceChanged = "urn:sotube:problem:price-changed"
+    /// 403 from an operator's action that changes money or accounts (`/api/v1/admin/…`) when the
+    /// caller signed in, or confirmed the password, more than 15 minutes ago: nothing was changed.
+    /// Ask for the password (`POST /api/v1/admin/reauth`) and send the action again.
+    public static let reauthenticate = "urn:sotube:problem:reauthenticate"
 }

@@ -29,12 +29,19 @@ struct CoinsCommand: AsyncParsableCommand {
             discussion: "Example: sotube coins grant alice 500")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The user's name.") var username: String
-        @Argument(help: "How many coins (1–1000000).") var coins: Int
+        @Argument(help: "How many coins (1–1000000; negative takes them back).") var coins: Int
+        @Option(help: "Why: shown in the user's history and the audit log.") var reason = "Granted by the operator"
 
         func run() async throws {
             try await withServices(store) { services in
-                let outcome = try await services.commerce.grant(username: username, coins: coins)
-                print("granted \(outcome.coins) coins to \(username); balance \(outcome.balance)")
+                guard let user = try await services.database.accounts.credentials(username: username)?.user else {
+                    throw DomainError.notFound(what: "The user '\(username)'")
+                }
+                let outcome = try await services.operators.adjustCoins(
+                    .cli(login: cliLogin), userID: user.id, coins: coins, reason: reason)
+                print(
+                    "\(coins > 0 ? "granted" : "took") \(abs(outcome.coins)) coins \(coins > 0 ? "to" : "from") \(username); balance \(outcome.balance)"
+                )
             }
         }
     }

@@ -7,7 +7,7 @@ struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "Create and list user accounts; turn a user's two-step sign-in off.",
-        subcommands: [Add.self, List.self, TwoFactorOff.self])
+        subcommands: [Add.self, List.self, Role.self, TwoFactorOff.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -18,12 +18,20 @@ struct UsersCommand: AsyncParsableCommand {
         @Argument(help: "The new user's name (3–32 letters, digits, '_', '.', '-').") var username: String
         @Option(help: "The user's email address.") var email: String
         @Option(help: "The user's password (at least 8 characters).") var password: String
+        @Option(help: "buyer (the default) or operator (runs the store: the console, /api/v1/admin).")
+        var role: String = "buyer"
 
         func run() async throws {
+            guard UserRole(rawValue: role) != nil else {
+                throw ValidationError("--role is buyer or operator, not '\(role)'.")
+            }
             let services = try await AppServices.open(try store.configuration())
             do {
                 let user = try await services.auth.createUser(username: username, email: email, password: password)
-                print("created user \(user.username) (\(user.id))")
+                if role != UserRole.buyer.rawValue {
+                    _ = try await services.operators.setRole(.cli(login: cliLogin), userID: user.id, role: role)
+                }
+                print("created user \(user.username) (\(user.id))\(role == "buyer" ? "" : ", \(role)")")
             } catch let error as DomainError {
                 await services.database.shutdown()
                 throw ValidationError(error.message)
@@ -42,7 +50,28 @@ struct UsersCommand: AsyncParsableCommand {
             await services.database.shutdown()
             if users.isEmpty { print("no users") }
             for user in users {
-                print("\(user.username)\t\(user.email)\t\(user.coins) coins")
+                print(
+                    "\(user.username)\t\(user.email)\t\(user.coins) coins\t\(user.role.rawValue)"
+                        + (user.isLocked ? "\tlocked" : ""))
+            }
+        }
+    }
+
+    struct Role: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a user an operator (the console, /api/v1/admin) or a buyer again.",
+            discussion: "Example: sotube users role alice operator. Written to the audit log.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The user's name.") var username: String
+        @Argument(help: "operator or buyer.") var role: String
+
+        func run() async throws {
+            guard UserRole(rawValue: role) != nil else {
+                throw ValidationError("The role is buyer or operator, not '\(role)'.")
+            }
+            try await withServices(store) { services in
+                let user = try await services.operators.setRole(.cli(login: cliLogin), username: username, role: role)
+                print("\(user.username) is now \(user.role.rawValue)")
             }
         }
     }
@@ -79,3 +108,6 @@ struct UsersCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// Who runs the CLI, as the audit log names them (`cli:<login>`).
+var cliLogin: String { ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName }

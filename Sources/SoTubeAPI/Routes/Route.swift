@@ -18,6 +18,7 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         case head = "HEAD"
         case post = "POST"
         case put = "PUT"
+        case patch = "PATCH"
         case delete = "DELETE"
     }
 
@@ -31,6 +32,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         case hostedPage
         /// A music player: a Subsonic app password in the query, no session or cookie.
         case appPassword
+        /// A signed-in operator (the console, `/api/v1/admin/…`): 401 to a guest, 403 to a buyer.
+        case `operator`
     }
 
     /// A response the route documents: its description and, for a JSON body, the schema's name.
@@ -59,6 +62,10 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     public let requestContentType: String?
     /// Status → answer; statuses ≥ 400 are problem documents (`application/problem+json`).
     public let responses: [Int: Answer]
+    /// An operator's action that changes money or accounts: the password must have been proved (a
+    /// sign-in or `POST /api/v1/admin/reauth`) within the last 15 minutes, else 403
+    /// `urn:sotube:problem:reauthenticate` and nothing changes.
+    public let needsRecentPassword: Bool
     /// Query parameter → description.
     public let query: [String: String]
     /// Request header → description.
@@ -80,8 +87,9 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         remembersSessions: Bool = false, request: String? = nil, requestContentType: String? = nil,
         responses: [Int: (String, String?)], query: [String: String] = [:],
         headers: [String: String] = [:], responseContentType: String = "application/json",
-        pageStatuses: Set<Int> = [], web: String? = nil
+        pageStatuses: Set<Int> = [], web: String? = nil, needsRecentPassword: Bool = false
     ) {
+        self.needsRecentPassword = needsRecentPassword
         self.method = method
         self.path = path
         self.summary = summary

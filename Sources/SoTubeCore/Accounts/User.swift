@@ -1,5 +1,11 @@
 import Foundation
 
+/// What an account may do: every account buys; an operator also runs the store (`/api/v1/admin`).
+public enum UserRole: String, Sendable, Equatable, Codable, CaseIterable {
+    case buyer
+    case `operator`
+}
+
 public struct User: Sendable, Equatable, Codable {
     public var id: String
     public var username: String
@@ -7,9 +13,15 @@ public struct User: Sendable, Equatable, Codable {
     public var displayName: String
     public var coins: Int
     public var createdAt: Date
+    public var role: UserRole
+    /// When an operator locked the account: no sign-in, no session, no player, until unlocked.
+    public var lockedAt: Date?
+
+    public var isLocked: Bool { lockedAt != nil }
 
     public init(
-        id: String, username: String, email: String, displayName: String, coins: Int, createdAt: Date
+        id: String, username: String, email: String, displayName: String, coins: Int, createdAt: Date,
+        role: UserRole = .buyer, lockedAt: Date? = nil
     ) {
         self.id = id
         self.username = username
@@ -17,6 +29,8 @@ public struct User: Sendable, Equatable, Codable {
         self.displayName = displayName
         self.coins = coins
         self.createdAt = createdAt
+        self.role = role
+        self.lockedAt = lockedAt
     }
 }
 
@@ -38,13 +52,23 @@ public struct Session: Sendable, Equatable {
     public var createdAt: Date
     public var expiresAt: Date
     public var remember: Bool
+    /// When the password was last confirmed in this session (`POST /api/v1/admin/reauth`); nil: only
+    /// at sign-in (`createdAt`).
+    public var confirmedAt: Date?
 
-    public init(tokenHash: String, userID: String, createdAt: Date, expiresAt: Date, remember: Bool) {
+    /// When this session last proved its password: the later of sign-in and confirmation.
+    public var passwordProvedAt: Date { max(createdAt, confirmedAt ?? createdAt) }
+
+    public init(
+        tokenHash: String, userID: String, createdAt: Date, expiresAt: Date, remember: Bool,
+        confirmedAt: Date? = nil
+    ) {
         self.tokenHash = tokenHash
         self.userID = userID
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.remember = remember
+        self.confirmedAt = confirmedAt
     }
 }
 

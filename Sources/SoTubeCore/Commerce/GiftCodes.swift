@@ -1,3 +1,5 @@
+import Foundation
+
 /// Gift codes (SPEC P8): 16 characters from an alphabet without look-alikes (80 random bits), shown
 /// in groups of four. Users may type them in any case, with or without dashes and spaces.
 public enum GiftCodes {
@@ -46,5 +48,31 @@ public enum GiftCodes {
                 field: "code", reason: "A gift code has 16 letters and digits, e.g. ABCD-EFGH-JKLM-NPQR.")
         }
         return code
+    }
+}
+
+/// Gift codes made together by an operator: the same coins and expiry, exported as one CSV.
+public struct GiftCodeBatch: Sendable, Equatable {
+    public var id: String
+    public var label: String
+    public var coins: Int
+    public var count: Int
+    public var redeemed: Int
+    public var expiresAt: Date?
+    public var createdBy: String
+    public var createdAt: Date
+
+    public init(
+        id: String, label: String, coins: Int, count: Int, redeemed: Int = 0, expiresAt: Date?, createdBy: String,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.label = label
+        self.coins = coins
+        self.count = count
+        self.redeemed = redeemed
+        self.expiresAt = expiresAt
+        self.createdBy = createdBy
+        self.createdAt = createdAt
     }
 }

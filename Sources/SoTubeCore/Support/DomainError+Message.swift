@@ -5,7 +5,9 @@ extension DomainError {
         case .invalid(let field, let reason): return "\(field): \(reason)"
         case .conflict(_, let reason): return reason
         case .notFound(let what): return "\(what) was not found."
-        case .unauthorized(let reason), .forbidden(let reason), .twoFactorRequired(let reason): return reason
+        case .unauthorized(let reason), .forbidden(let reason), .twoFactorRequired(let reason),
+            .reauthenticationRequired(let reason):
+            return reason
         case .insufficientCoins(let missing): return "Not enough coins: \(missing) more needed."
         case .rateLimited(let seconds): return "Too many attempts; try again in \(seconds) seconds."
         case .idempotencyMismatch: return "This idempotency key was used with a different request."

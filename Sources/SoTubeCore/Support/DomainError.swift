@@ -21,4 +21,7 @@ public enum DomainError: Error, Equatable, Sendable {
     /// The buyer confirmed another price than the one charged now (it changed since): `price` is
     /// the current one; nothing was charged.
     case priceChanged(price: Int)
+    /// An operator's action that changes money or accounts needs a password confirmed (or a sign-in)
+    /// within `OperatorRules.confirmationWindow`: nothing was changed.
+    case reauthenticationRequired(reason: String)
 }

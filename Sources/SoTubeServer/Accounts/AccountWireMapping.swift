@@ -16,6 +16,6 @@ extension MeResponse {
         self.init(
             id: user.id, username: user.username, email: user.email, displayName: user.displayName,
             coins: user.coins, ownedCount: ownedCount, avatarUrl: avatarUrl,
-            landing: ownedCount > 0 ? .library : .store, twoFactorEnabled: twoFactorEnabled)
+            landing: ownedCount > 0 ? .library : .store, twoFactorEnabled: twoFactorEnabled, role: user.role.rawValue)
     }
 }

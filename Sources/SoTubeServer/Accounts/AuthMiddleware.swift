@@ -26,7 +26,9 @@ struct AuthMiddleware: RouterMiddleware {
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             let token = Self.trimmed(header.utf8.dropFirst("bearer ".count))
             if let (user, session) = try await auth.identify(token: token, remembered: remembered) {
-                context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: false)
+                context.identity = Identity(
+                    user: user, sessionTokenHash: session.tokenHash, viaCookie: false,
+                    passwordProvedAt: session.passwordProvedAt)
             }
         } else if let token = request.cookies[SessionCookies.session]?.value, !token.isEmpty,
             let (user, session) = try await auth.identify(token: token, remembered: remembered)
@@ -37,7 +39,9 @@ struct AuthMiddleware: RouterMiddleware {
             {
                 throw Problem(.forbidden, "Missing or wrong X-CSRF-Token header for a cookie session.")
             }
-            context.identity = Identity(user: user, sessionTokenHash: session.tokenHash, viaCookie: true)
+            context.identity = Identity(
+                user: user, sessionTokenHash: session.tokenHash, viaCookie: true,
+                passwordProvedAt: session.passwordProvedAt)
         }
         return try await next(request, context)
     }

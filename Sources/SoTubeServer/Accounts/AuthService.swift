@@ -170,6 +170,10 @@ public struct AuthService: Sendable {
         guard try await hasher.verify(password, hash: hash), let credentials else {
             throw DomainError.unauthorized(reason: "The username or password is wrong.")
         }
+        // Said only to someone who knows the password.
+        guard !credentials.user.isLocked else {
+            throw DomainError.forbidden(reason: "This account is locked. Contact the store to unlock it.")
+        }
         try await twoFactor.requireSecondFactor(userID: credentials.user.id, code: totp)
         for key in keys where !key.key.hasPrefix("login-client:") {
             try await throttles.clear(key.key)
@@ -337,6 +341,13 @@ public struct AuthService: Sendable {
         try await accounts.endSessions(userID: user.id)
         audioSessions.forget { $0.user.id == user.id }
         return (user, wasOn)
+    }
+
+    /// After an operator locked the account or ended its sessions: no remembered lookup (audio seeks,
+    /// players' app passwords) answers for the user any more on this server.
+    public func forgetUser(_ userID: String) {
+        audioSessions.forget { $0.user.id == userID }
+        forgetAppPasswords(userID)
     }
 
     /// Turns two-step sign-in off: needs the password and a current code or a recovery code. Tries

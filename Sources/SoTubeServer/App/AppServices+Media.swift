@@ -12,6 +12,11 @@ extension AppServices {
     /// The media job queue in this store's database.
     public var mediaJobs: SQLMediaJobQueue { database.mediaJobs(ids: ids) }
 
+    /// Operators' actions (the console and the CLI's operator commands).
+    public var operators: OperatorService {
+        OperatorService(database: database, auth: auth, jobs: mediaJobs, clock: clock, ids: ids)
+    }
+
     /// The importer writing into this store's media folder, cutting previews of the configured length.
     public func mediaImporter() -> MediaImporter {
         MediaImporter(

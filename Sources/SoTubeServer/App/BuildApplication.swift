@@ -25,7 +25,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         .add(middleware: SecurityHeadersMiddleware())
         .add(middleware: ProblemMiddleware())
         .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
-    let routes = RouteRegistrar(router)
+    let routes = RouteRegistrar(router, clock: services.clock)
     AudioController(playback: services.playback).register(on: routes.on(audio))
     router.add(middleware: CompressionMiddleware())
     // Players' `/rest` calls pass only the layers above: the ones below are for the web app (pages,
@@ -90,6 +90,10 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         appPasswords: services.appPasswords, auth: services.auth, publicBaseURL: configuration.publicBaseURL,
         fallbackServerURL: configuration.baseURL
     ).register(on: app)
+    let operators = services.operators
+    AdminConsoleController(operators: operators, chartLibrary: configuration.chartLibrary).register(on: app)
+    AdminCustomersController(operators: operators).register(on: app)
+    AdminCatalogController(operators: operators).register(on: app)
     return router
 }
 

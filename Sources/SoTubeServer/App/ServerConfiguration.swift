@@ -25,6 +25,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var publicDirectory: URL?
     /// Base of absolute links (mail, share pages); nil: http://localhost:PORT.
     public var publicBaseURL: String?
+    /// Chart.js's UMD build, which the console draws its charts with: Debian's `libjs-chart.js`
+    /// (`SOTUBE_CHARTJS` names another copy). Served at `/vendor/chart.min.js`; missing, that is 404
+    /// and the console shows its figures as tables alone.
+    public var chartLibrary = URL(fileURLWithPath: "/usr/share/javascript/chart.js/chart.min.js")
     public var bcryptCost: UInt8 = 12
     /// How long previews are and how they fade: the one value the importer, the API and the share
     /// page read.
@@ -140,6 +144,7 @@ extension ServerConfiguration {
             in: previewSecondsRange)
         if let seconds { configuration.preview = PreviewPolicy(seconds: seconds) }
         if environment["SOTUBE_DEMO"] == "0" { configuration.seedsDemoCatalog = false }
+        if let chart = environment["SOTUBE_CHARTJS"] { configuration.chartLibrary = URL(fileURLWithPath: chart) }
         // The sandbox's test cards are public: selling "coins" with them is on by default only for the
         // demo store.
         if let text = flags.payments ?? environment["SOTUBE_PAYMENTS"] {

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import SoTubeCore
 
@@ -6,6 +7,8 @@ public struct Identity: Sendable {
     public var user: User
     public var sessionTokenHash: String
     public var viaCookie: Bool
+    /// When this session last proved the password (its sign-in, or a later confirmation).
+    public var passwordProvedAt: Date = .distantPast
 }
 
 public struct AppRequestContext: RequestContext {

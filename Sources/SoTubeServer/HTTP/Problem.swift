@@ -55,6 +55,9 @@ public struct Problem: HTTPResponseError {
                 field: "expectedPrice")
             document.type = ProblemType.priceChanged
             document.price = price
+        case .reauthenticationRequired(let reason):
+            self.init(.forbidden, reason, field: "password")
+            document.type = ProblemType.reauthenticate
         }
     }
 }

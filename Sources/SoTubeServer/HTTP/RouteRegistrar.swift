@@ -9,8 +9,13 @@ import SoTubeCore
 /// handler runs (a `.user` route answers 401 to a caller who is not signed in).
 struct RouteRegistrar {
     let router: any RouterMethods<AppRequestContext>
+    /// "Now" for the operator routes' recent-password rule.
+    let clock: any SoTubeClock
 
-    init(_ router: any RouterMethods<AppRequestContext>) { self.router = router }
+    init(_ router: any RouterMethods<AppRequestContext>, clock: any SoTubeClock = SystemClock()) {
+        self.router = router
+        self.clock = clock
+    }
 
     func on(
         _ route: Route,
@@ -23,6 +28,19 @@ struct RouteRegistrar {
                 _ = try context.requireIdentity()
                 return try await handler(request, context)
             }
+        case .operator:
+            let recentPassword = route.needsRecentPassword
+            let clock = self.clock
+            router.on(RouterPath(route.path), method: method) { request, context in
+                let identity = try context.requireIdentity()
+                guard identity.user.role == .operator else {
+                    throw DomainError.forbidden(reason: "Only the store's operators may do this.")
+                }
+                if recentPassword {
+                    try OperatorRules.requireRecentPassword(provedAt: identity.passwordProvedAt, now: clock.now())
+                }
+                return try await handler(request, context)
+            }
         case .anyone, .hostedPage, .appPassword:
             router.on(RouterPath(route.path), method: method, use: handler)
         }
@@ -30,6 +48,6 @@ struct RouteRegistrar {
 
     /// The same registrar adding to `router` (another group with other middleware).
     func on(_ router: any RouterMethods<AppRequestContext>) -> RouteRegistrar {
-        RouteRegistrar(router)
+        RouteRegistrar(router, clock: clock)
     }
 }

@@ -76,7 +76,7 @@ public enum OpenAPIDocument {
                 "content": .object([type: ["schema": ["type": "string", "format": "binary"]]]),
             ]
         }
-        if route.access == .user { op["security"] = [["bearer": []], ["cookie": []]] }
+        if route.access == .user || route.access == .operator { op["security"] = [["bearer": []], ["cookie": []]] }
         var documented = route.responses
         // Any request can be malformed (a control character in its address, a bad query value).
         if documented[400] == nil { documented[400] = .init(description: "The request is malformed.") }

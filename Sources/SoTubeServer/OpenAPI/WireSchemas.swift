@@ -25,6 +25,12 @@ enum WireSchemas {
         CaptureNotification.self, CaptureResultDTO.self,
         // Pages
         OEmbedDTO.self,
+        // The operator's console
+        AdminDashboardDTO.self, ReauthRequest.self, AdminUserListDTO.self, AdminUserDetailDTO.self,
+        CoinAdjustmentRequest.self, CoinAdjustmentDTO.self, AdminUserDTO.self, SessionsEndedDTO.self,
+        RoleRequest.self, AdminTrackListDTO.self, TrackEditRequest.self, AdminTrackDTO.self, AlbumPriceRequest.self,
+        AlbumPriceDTO.self, AdminJobsDTO.self, JobRetryDTO.self, CodeBatchListDTO.self, CodeBatchRequest.self,
+        CodeBatchDTO.self, AuditListDTO.self,
     ]
 
     /// What a type cannot say about a value (its format, a bound, why it is there): added to the

@@ -67,6 +67,8 @@ struct SubsonicAuthenticator: Sendable {
             if case .apiKey = credentials { throw SubsonicError.badAPIKey }
             throw SubsonicError.wrongCredentials
         }
+        // A locked account's players stop too (after the remembered lookups' few seconds at most).
+        guard !user.isLocked else { throw SubsonicError(code: 40, message: "This account is locked.") }
         if AppPasswordRules.shouldTouch(lastUsedAt: password.lastUsedAt, now: now) {
             try await store.touch(id: password.id, at: now)
         }

@@ -17,5 +17,6 @@ public enum AllMigrations {
         Migration014SearchPerKind.migration,
         Migration015SignIns.migration,
         Migration016OwnershipPurchases.migration,
+        Migration017Operators.migration,
     ]
 }

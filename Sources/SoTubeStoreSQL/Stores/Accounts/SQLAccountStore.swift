@@ -8,8 +8,8 @@ public struct SQLAccountStore: AccountStore {
 
     package init(backend: any SQLBackend) { self.backend = backend }
 
-    private static let userColumns =
-        "id, username, email, display_name, coins, created_at, password_hash"
+    static let userColumns =
+        "id, username, email, display_name, coins, created_at, password_hash, role, locked_at"
 
     public func createUser(_ user: User, passwordHash: String) async throws {
         let dialect = backend.dialect
@@ -147,7 +147,7 @@ public struct SQLAccountStore: AccountStore {
             guard
                 let row = try await db.raw(
                     """
-                    SELECT token_hash, user_id, created_at, expires_at, remember FROM sessions
+                    SELECT token_hash, user_id, created_at, expires_at, remember, confirmed_at FROM sessions
                     WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now.epochMillis)
                     """
                 ).first()
@@ -157,7 +157,8 @@ public struct SQLAccountStore: AccountStore {
                 userID: try row.decode(column: "user_id", as: String.self),
                 createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)),
                 expiresAt: Date(epochMillis: try row.decode(column: "expires_at", as: Int64.self)),
-                remember: try row.decode(column: "remember", as: Int.self) != 0)
+                remember: try row.decode(column: "remember", as: Int.self) != 0,
+                confirmedAt: try row.decode(column: "confirmed_at", as: Int64?.self).map(Date.init(epochMillis:)))
         }
     }
 
@@ -166,10 +167,12 @@ public struct SQLAccountStore: AccountStore {
             guard
                 let row = try await db.raw(
                     """
-                    SELECT s.token_hash, s.created_at AS session_created_at, s.expires_at, s.remember,
-                        u.id, u.username, u.email, u.display_name, u.coins, u.created_at, u.password_hash
+                    SELECT s.token_hash, s.created_at AS session_created_at, s.expires_at, s.remember, s.confirmed_at,
+                        u.id, u.username, u.email, u.display_name, u.coins, u.created_at, u.password_hash, u.role,
+                        u.locked_at
                     FROM sessions s JOIN users u ON u.id = s.user_id
                     WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now.epochMillis)
+                        AND u.locked_at IS NULL
                     """
                 ).first()
             else { return nil }
@@ -178,7 +181,8 @@ public struct SQLAccountStore: AccountStore {
                 tokenHash: try row.decode(column: "token_hash", as: String.self), userID: user.id,
                 createdAt: Date(epochMillis: try row.decode(column: "session_created_at", as: Int64.self)),
                 expiresAt: Date(epochMillis: try row.decode(column: "expires_at", as: Int64.self)),
-                remember: try row.decode(column: "remember", as: Int.self) != 0)
+                remember: try row.decode(column: "remember", as: Int.self) != 0,
+                confirmedAt: try row.decode(column: "confirmed_at", as: Int64?.self).map(Date.init(epochMillis:)))
             return (session, user)
         }
     }
@@ -229,7 +233,10 @@ public struct SQLAccountStore: AccountStore {
                 email: try row.decode(column: "email", as: String.self),
                 displayName: try row.decode(column: "display_name", as: String.self),
                 coins: try row.decode(column: "coins", as: Int.self),
-                createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self))),
+                createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)),
+                // An unknown role (a newer build's) gets the least: buying.
+                role: UserRole(rawValue: try row.decode(column: "role", as: String.self)) ?? .buyer,
+                lockedAt: try row.decode(column: "locked_at", as: Int64?.self).map(Date.init(epochMillis:))),
             passwordHash: try row.decode(column: "password_hash", as: String.self))
     }
 

@@ -28,14 +28,21 @@ extension SQLCommerceStore {
                 let coins = try await db.raw(
                     """
                     UPDATE gift_codes SET redeemed_by = \(bind: userID), redeemed_at = \(bind: now.epochMillis)
-                    WHERE code = \(bind: code) AND redeemed_at IS NULL RETURNING coins
+                    WHERE code = \(bind: code) AND redeemed_at IS NULL
+                        AND (expires_at IS NULL OR expires_at > \(bind: now.epochMillis))
+                    RETURNING coins
                     """
                 ).first()?.decode(column: "coins", as: Int.self)
             else {
                 guard
-                    try await db.raw("SELECT code FROM gift_codes WHERE code = \(bind: code)").first() != nil
+                    let row = try await db.raw(
+                        "SELECT redeemed_at FROM gift_codes WHERE code = \(bind: code)"
+                    ).first()
                 else {
                     throw DomainError.notFound(what: "The gift code")
+                }
+                if try row.decode(column: "redeemed_at", as: Int64?.self) == nil {
+                    throw DomainError.conflict(field: "code", reason: "This gift code has expired.")
                 }
                 throw DomainError.conflict(
                     field: "code", reason: "This gift code has already been redeemed.")

@@ -20,6 +20,9 @@ public struct SoTubeDatabase: Sendable {
     public let appPasswords: SQLAppPasswordStore
     public let twoFactor: SQLTwoFactorStore
     public let player: SQLPlayerLibrary
+    public let audit: SQLAuditLog
+    public let sales: SQLSalesFigures
+    public let catalogAdmin: SQLCatalogAdmin
 
     package init(backend: any SQLBackend) {
         self.backend = backend
@@ -37,6 +40,9 @@ public struct SoTubeDatabase: Sendable {
         self.appPasswords = SQLAppPasswordStore(backend: backend)
         self.twoFactor = SQLTwoFactorStore(backend: backend)
         self.player = SQLPlayerLibrary(backend: backend)
+        self.audit = SQLAuditLog(backend: backend)
+        self.sales = SQLSalesFigures(backend: backend)
+        self.catalogAdmin = SQLCatalogAdmin(backend: backend)
     }
 
     /// Opens the database `settings` name (SQLite path or postgres:// URL) and, unless `migrate` is

@@ -33,7 +33,8 @@ public enum StoreCopy {
 
     /// Tables whose rows are made by the migrations themselves (replaced by the source's).
     static let seededByMigrations: Set<String> = ["coin_packs", "catalog_version"]
-    static let skipped: Set<String> = ["schema_migrations", "search_documents"]
+    static let skipped: Set<String> = Set(["schema_migrations", "search_documents"])
+        .union(Migration017Operators.aggregateTables)
 
     /// Copies `source` into `target` and returns the rows copied per table.
     public static func copy(from source: SoTubeDatabase, to target: SoTubeDatabase, batch: Int = 200)
