@@ -5,7 +5,7 @@
 set -euo pipefail
 mode=${1:-run}
 
-apt_packages=(ffmpeg)
+apt_packages=(ffmpeg libjs-chart.js)
 pip_modules=()
 if [[ $mode == test ]]; then
   apt_packages+=(postgresql nginx chromium chromium-driver fonts-dejavu-core zbar-tools asc-music xblast-tnt-musics fb-music-high)

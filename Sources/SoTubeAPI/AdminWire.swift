@@ -450,3 +450,59 @@ public struct ReauthRequest: Codable, Sendable {
     public var password: String
     public init(password: String) { self.password = password }
 }
+
+/// `POST /api/v1/admin/users/{id}/erase`.
+public struct EraseRequest: Codable, Sendable {
+    /// Why (the customer asked, …): kept in the audit log.
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+}
+
+public struct CuratedPlaylistDTO: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// `volume`, `mood`, …
+    public var kind: String
+    public var featured: Bool
+    public var trackCount: Int
+    public init(id: String, name: String, kind: String, featured: Bool, trackCount: Int) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.featured = featured
+        self.trackCount = trackCount
+    }
+}
+
+public struct CuratedMoodDTO: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var playlistId: String
+    public init(id: String, name: String, playlistId: String) {
+        self.id = id
+        self.name = name
+        self.playlistId = playlistId
+    }
+}
+
+/// `GET /api/v1/admin/curation`: the featured playlists first in the store home's order, then the
+/// others; the moods in the home's order.
+public struct CurationDTO: Codable, Sendable, Equatable {
+    public var playlists: [CuratedPlaylistDTO]
+    public var moods: [CuratedMoodDTO]
+    public init(playlists: [CuratedPlaylistDTO], moods: [CuratedMoodDTO]) {
+        self.playlists = playlists
+        self.moods = moods
+    }
+}
+
+/// `PUT /api/v1/admin/curation`: the featured playlists' ids in order (the others are not featured)
+/// and every mood's id in the new order.
+public struct CurationRequest: Codable, Sendable {
+    public var featured: [String]
+    public var moods: [String]
+    public init(featured: [String], moods: [String]) {
+        self.featured = featured
+        self.moods = moods
+    }
+}

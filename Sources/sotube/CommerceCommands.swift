@@ -89,12 +89,14 @@ struct CodesCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
         @Option(help: "Coins each code is worth (1–1000000).") var coins: Int
         @Option(help: "How many codes (1–10000).") var count: Int = 1
+        @Option(help: "A name for the batch, as the console lists it.") var label: String?
 
         func run() async throws {
             try await withServices(store) { services in
-                for code in try await services.commerce.mintCodes(coins: coins, count: count) {
-                    print(code)
-                }
+                // A batch, as the console makes them: listed there, exported as CSV, in the audit log.
+                let (_, codes) = try await services.operators.createCodeBatch(
+                    .cli(login: cliLogin), coins: coins, count: count, expiresAt: nil, label: label)
+                for code in codes { print(code) }
             }
         }
     }

@@ -286,4 +286,109 @@ import Testing
             #expect(past.status == .unprocessableContent)
         }
     }
+
+    @Test func aCustomersDataIsExportedAndErasedWhileTheLedgerStaysExact() async throws {
+        let app = try await TestApp.make()
+        let songs = try await CommerceFixture.album(app, "a1", prices: [30])
+        try await app.run { client in
+            let boss = try await Self.operatorToken(client, app)
+            let gil = try await client.register("gil")
+            let id = try await Self.userID(client, gil)
+            try await CommerceFixture.grant(app, "gil", 100)
+            #expect(try await client.buy(PurchaseRequest(trackId: songs[0]), key: "g1", token: gil).status == .created)
+            let export = try await client.json(.get, "/api/v1/admin/users/\(id)/export", token: boss)
+            #expect(export.status == .ok)
+            #expect(export.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+            let tables = try JSONSerialization.jsonObject(with: Data(buffer: export.body)) as? [String: [[String: Any]]]
+            #expect(tables?["users"]?.first?["email"] as? String == "gil@example.com")
+            #expect(tables?["users"]?.first?["password_hash"] == nil, "no secrets in an export")
+            #expect(tables?["sessions"]?.first?["token_hash"] == nil)
+            #expect(tables?["purchases"]?.count == 1)
+            #expect(tables?["ledger_entries"]?.count == 2)
+
+            let noReason = try await client.json(
+                .post, "/api/v1/admin/users/\(id)/erase", body: EraseRequest(reason: " "), token: boss)
+            #expect(noReason.status == .unprocessableContent)
+            let erased = try await client.json(
+                .post, "/api/v1/admin/users/\(id)/erase", body: EraseRequest(reason: "asked by mail"), token: boss)
+            #expect(erased.status == .ok)
+            let left = try erased.decode(AdminUserDTO.self)
+            #expect(left.displayName == "Deleted account")
+            #expect(left.email == "deleted-\(id)@deleted.invalid")
+            #expect(left.locked)
+            #expect(try await client.json(.get, "/api/v1/me", token: gil).status == .unauthorized)
+            let login = LoginRequest(username: "gil", password: "password-gil")
+            #expect(try await client.json(.post, "/api/v1/auth/login", body: login).status == .unauthorized)
+            // The money's rows stay, and the ledger is exact.
+            let detail = try await client.json(.get, "/api/v1/admin/users/\(id)", token: boss).decode(
+                AdminUserDetailDTO.self)
+            #expect(detail.purchases.count == 1)
+            #expect(detail.ledger.count == 2)
+            #expect(detail.sessions == 0)
+            #expect(try await app.services.commerce.verifyLedger().isExact)
+            // The name and address are free again.
+            #expect(
+                try await client.json(
+                    .post, "/api/v1/auth/register",
+                    body: RegisterRequest(username: "gil", email: "gil@example.com", password: "password-gil2")
+                ).status == .created)
+            let bossID = try await Self.userID(client, boss)
+            #expect(
+                try await client.json(
+                    .post, "/api/v1/admin/users/\(bossID)/erase", body: EraseRequest(reason: "x"), token: boss
+                ).status == .conflict)
+            let audit = try await client.json(.get, "/api/v1/admin/audit", token: boss).decode(AuditListDTO.self)
+            #expect(audit.entries.first?.action == "user.erase")
+            #expect(audit.entries.first?.reason == "asked by mail")
+            #expect(audit.entries.contains { $0.action == "user.export" })
+        }
+    }
+
+    @Test func theStoreHomeShowsTheFeaturedPlaylistsAndMoodsInTheCuratedOrder() async throws {
+        let app = try await TestApp.make { $0.seedsDemoCatalog = false }
+        let songs = try await CommerceFixture.album(app, "a1", prices: [10, 10])
+        try await app.services.database.backend.transaction { db in
+            for (index, name) in ["Volume One", "Volume Two", "Volume Three"].enumerated() {
+                try await db.raw(
+                    """
+                    INSERT INTO playlists (id, name, kind, featured, position, created_at)
+                    VALUES (\(bind: "pl\(index)"), \(bind: name), 'volume', 1, \(bind: index), 0)
+                    """
+                ).run()
+                try await db.raw(
+                    "INSERT INTO playlist_tracks (playlist_id, position, track_id) VALUES (\(bind: "pl\(index)"), 0, \(bind: songs[0]))"
+                ).run()
+            }
+            for (index, name) in ["Calm", "Party"].enumerated() {
+                try await db.raw(
+                    "INSERT INTO moods (id, name, playlist_id, position) VALUES (\(bind: "m\(index)"), \(bind: name), 'pl0', \(bind: index))"
+                ).run()
+            }
+        }
+        try await app.run { client in
+            let boss = try await Self.operatorToken(client, app)
+            let before = try await client.json(.get, "/api/v1/store/home").decode(StoreHomeDTO.self)
+            #expect(before.featuredPlaylists.map(\.name) == ["Volume One", "Volume Two", "Volume Three"])
+            let saved = try await client.json(
+                .put, "/api/v1/admin/curation", body: CurationRequest(featured: ["pl2", "pl0"], moods: ["m1", "m0"]),
+                token: boss)
+            #expect(saved.status == .ok)
+            let curation = try saved.decode(CurationDTO.self)
+            #expect(curation.playlists.filter(\.featured).map(\.id) == ["pl2", "pl0"])
+            let home = try await client.json(.get, "/api/v1/store/home").decode(StoreHomeDTO.self)
+            #expect(home.featuredPlaylists.map(\.name) == ["Volume Three", "Volume One"])
+            #expect(home.moods.map(\.name) == ["Party", "Calm"])
+            for bad in [
+                CurationRequest(featured: ["pl0", "pl0"], moods: ["m0", "m1"]),
+                CurationRequest(featured: ["nope"], moods: ["m0", "m1"]), CurationRequest(featured: [], moods: ["m0"]),
+            ] {
+                let answer = try await client.json(.put, "/api/v1/admin/curation", body: bad, token: boss)
+                #expect(answer.status == .unprocessableContent)
+            }
+            let after = try await client.json(.get, "/api/v1/store/home").decode(StoreHomeDTO.self)
+            #expect(
+                after.featuredPlaylists.map(\.name) == ["Volume Three", "Volume One"],
+                "a refused change changes nothing")
+        }
+    }
 }

@@ -27,8 +27,12 @@ import Testing
             let entries = try await db.audit.entries(limit: 10, before: nil)
             #expect(entries.map(\.id) == ["e2", "e1"])
             #expect(entries.last == Self.entry("e1", at: 0))
-            #expect(
-                try await db.audit.entries(limit: 10, before: TestEngine.now.addingTimeInterval(1)).map(\.id) == ["e1"])
+            #expect(try await db.audit.entries(limit: 10, before: "e2").map(\.id) == ["e1"])
+            // Two in the same millisecond: the page after the first still holds the second.
+            try await db.audit.append(Self.entry("e3", at: 1))
+            #expect(try await db.audit.entries(limit: 1, before: nil).map(\.id) == ["e3"])
+            #expect(try await db.audit.entries(limit: 10, before: "e3").map(\.id) == ["e2", "e1"])
+            await #expect(throws: DomainError.self) { try await db.audit.entries(limit: 1, before: "nope") }
         }
     }
 
@@ -77,6 +81,92 @@ import Testing
             // Outside the range: nothing.
             let before = SalesRange(from: today.adding(days: -5), to: today.adding(days: -1))
             #expect(try await db.sales.dailySales(in: before).isEmpty)
+        }
+    }
+
+    /// The top sellers found through each segment's best items are the ones summing every sale gives,
+    /// for ranges of days, of whole months and of both, with sales spread evenly (the hardest case:
+    /// many candidates) and skewed.
+    @Test(arguments: TestEngine.enabled)
+    func theTopSellersAreTheOnesSummingEverySaleGives(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
+            var songs: [String] = []
+            for album in 0..<10 {
+                songs += try await CommerceCatalog.album(
+                    db.backend, "al\(album)", prices: Array(repeating: 1, count: 20))
+            }
+            var generator = SplitMix64(seed: 20_261_127)
+            let start = TestEngine.now.epochMillis - 100 * 86_400_000
+            // (user, song, time, coins): even for the first 30 users, skewed toward the first songs after.
+            var sales: [(user: Int, song: String, at: Int64, coins: Int)] = []
+            for user in 0..<60 {
+                var owned = Set<String>()
+                for _ in 0..<40 {
+                    let r = Double(generator.next() % 10_000) / 10_000
+                    let index =
+                        user < 30 ? Int(generator.next() % UInt64(songs.count)) : Int(Double(songs.count) * r * r * r)
+                    guard owned.insert(songs[index]).inserted else { continue }
+                    sales.append(
+                        (
+                            user, songs[index], start + Int64(generator.next() % UInt64(100 * 86_400_000)),
+                            Int(generator.next() % 50) + 1
+                        ))
+                }
+            }
+            let planned = sales
+            try await db.backend.transaction { sql in
+                for user in 0..<60 {
+                    try await sql.raw(
+                        """
+                        INSERT INTO users (id, username, username_key, email, email_key, display_name, password_hash, coins, created_at)
+                        VALUES (\(bind: "u\(user)"), \(bind: "u\(user)"), \(bind: "u\(user)"), \(bind: "u\(user)@x"),
+                            \(bind: "u\(user)@x"), 'U', 'x', 0, 0)
+                        """
+                    ).run()
+                }
+                for (n, sale) in planned.enumerated() {
+                    let id = "p\(n)"
+                    try await sql.raw(
+                        """
+                        INSERT INTO purchases (id, user_id, kind, album_id, title, coins, balance_after, idempotency_key,
+                            request_fingerprint, created_at)
+                        VALUES (\(bind: id), \(bind: "u\(sale.user)"), 'track', NULL, 'x', \(bind: sale.coins), 0, \(bind: id), 'x',
+                            \(bind: sale.at))
+                        """
+                    ).run()
+                    try await sql.raw(
+                        """
+                        INSERT INTO owned_tracks (user_id, track_id, purchase_id, created_at)
+                        VALUES (\(bind: "u\(sale.user)"), \(bind: sale.song), \(bind: id), \(bind: sale.at))
+                        """
+                    ).run()
+                }
+            }
+            let first = CivilDay(epochMillis: start)
+            let ranges = [
+                SalesRange(from: first, to: first.adding(days: 99)), SalesRange(from: first, to: first.adding(days: 6)),
+                SalesRange(from: first.adding(days: 20), to: first.adding(days: 80)),
+                SalesRange(
+                    from: first.adding(days: 31).monthStart, to: first.adding(days: 62).monthStart.adding(days: -1)),
+            ]
+            for range in ranges {
+                let top = try await db.sales.topSellers(in: range, limit: 10)
+                for (kind, found) in [("track", top.tracks), ("artist", top.artists)] {
+                    let expected = try await db.backend.read { sql in
+                        try await sql.raw(
+                            """
+                            SELECT item_id, CAST(SUM(coins) AS BIGINT) AS coins FROM sales_items
+                            WHERE item_kind = \(bind: kind) AND day >= \(bind: range.from.daysSinceEpoch)
+                                AND day <= \(bind: range.to.daysSinceEpoch)
+                            GROUP BY item_id ORDER BY SUM(coins) DESC, item_id LIMIT 10
+                            """
+                        ).all().map {
+                            "\(try $0.decode(column: "item_id", as: String.self)):\(try $0.decode(column: "coins", as: Int64.self))"
+                        }
+                    }
+                    #expect(found.map { "\($0.id):\($0.coins)" } == expected, "\(kind) \(range)")
+                }
+            }
         }
     }
 }

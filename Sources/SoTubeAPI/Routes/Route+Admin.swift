@@ -71,6 +71,27 @@ extension Route {
             200: ("Changed", "AdminUser"), 400: ("Malformed JSON", nil), 404: ("No such user", nil),
             409: ("Your own role", nil), 422: ("Unknown role", nil),
         ], web: "adminUserRole", recentPassword: true)
+    public static let adminExportUser = operatorRoute(
+        .get, "/users/{id}/export", "Everything stored about the user, as JSON (a file to hand them)",
+        responses: [200: ("Their rows, table by table, without secrets", nil), 404: ("No such user", nil)],
+        web: "adminUserExport", recentPassword: true)
+    public static let adminEraseUser = operatorRoute(
+        .post, "/users/{id}/erase",
+        "Erase the account: personal data goes, purchases and the ledger stay exact under its opaque id",
+        request: "EraseRequest",
+        responses: [
+            200: ("Erased: the account as it is left", "AdminUser"), 400: ("Malformed JSON", nil),
+            404: ("No such user", nil), 409: ("Your own account", nil), 422: ("No reason", nil),
+        ], web: "adminUserErase", recentPassword: true)
+    public static let adminCuration = operatorRoute(
+        .get, "/curation", "The store home's featured playlists and moods, in order",
+        responses: [200: ("Playlists and moods", "Curation")], web: "adminCuration")
+    public static let adminSetCuration = operatorRoute(
+        .put, "/curation", "Choose the featured playlists in order and order the moods", request: "CurationRequest",
+        responses: [
+            200: ("The home now", "Curation"), 400: ("Malformed JSON", nil),
+            422: ("An unknown or repeated id, or a mood left out", nil),
+        ], web: "adminCuration")
     public static let adminTracks = operatorRoute(
         .get, "/tracks", "Find songs (withdrawn ones too) by the start of their title, artist or album, or by id",
         responses: [200: ("At most 50 songs", "AdminTrackList"), 422: ("Search text too long", nil)],
@@ -114,9 +135,10 @@ extension Route {
         responseContentType: "text/csv", web: "adminCodeBatchCSV")
     public static let adminAudit = operatorRoute(
         .get, "/audit", "The audit log of operators' actions, newest first",
-        responses: [200: ("Entries", "AuditList"), 422: ("Bad limit or before", nil)],
+        responses: [200: ("Entries", "AuditList"), 422: ("Bad limit, or before names no entry", nil)],
         query: [
-            "limit": "At most this many, 1–500 (default 100)", "before": "Only entries before this time (ISO 8601)",
+            "limit": "At most this many, 1–500 (default 100)",
+            "before": "Only entries older than the entry with this id (the last one of the previous page)",
         ],
         web: "adminAudit")
     public static let adminAuditCSV = operatorRoute(
@@ -132,7 +154,8 @@ extension Route {
     /// Every route of this group, in the order the document lists them.
     static let admin: [Route] = [
         adminDashboard, adminReauth, adminUsers, adminUser, adminUserCoins, adminLockUser, adminUnlockUser,
-        adminEndSessions, adminTwoFactorOff, adminUserRole, adminTracks, adminEditTrack, adminAlbumPrice, adminJobs,
+        adminEndSessions, adminTwoFactorOff, adminUserRole, adminExportUser, adminEraseUser, adminCuration,
+        adminSetCuration, adminTracks, adminEditTrack, adminAlbumPrice, adminJobs,
         adminRetryJob, adminCodeBatches, adminCreateCodeBatch, adminCodeBatchCSV, adminAudit, adminAuditCSV,
         chartLibrary,
     ]

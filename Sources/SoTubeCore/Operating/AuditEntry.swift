@@ -45,6 +45,9 @@ public enum AuditAction: String, Sendable, Equatable, CaseIterable, Codable {
     case albumPrice = "album.price"
     case jobRetry = "job.retry"
     case codesBatch = "codes.batch"
+    case userExport = "user.export"
+    case userErase = "user.erase"
+    case homeCurate = "home.curate"
 }
 
 /// Who acts: an operator signed in to the console, or the CLI run by someone at the machine.
@@ -66,6 +69,7 @@ public struct OperatorActor: Sendable, Equatable {
 public protocol AuditLog: Sendable {
     /// Appends an entry on its own (an action whose change is not in this database's transaction).
     func append(_ entry: AuditEntry) async throws
-    /// Newest first: at most `limit`, older than `before` when given.
-    func entries(limit: Int, before: Date?) async throws -> [AuditEntry]
+    /// Newest first: at most `limit`, after the entry `before` (an id) when given; invalid when no
+    /// entry has that id.
+    func entries(limit: Int, before: String?) async throws -> [AuditEntry]
 }

@@ -76,6 +76,18 @@ public struct CivilDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         return CivilDay(year: year, month: month, day: 1) ?? self
     }
 
+    /// Months since year 0: `year * 12 + month - 1` (the key of the store's monthly sales rows).
+    public var monthIndex: Int64 {
+        let (year, month, _) = components
+        return year * 12 + month - 1
+    }
+
+    /// The first day of the month with this index.
+    public init?(monthIndex: Int64) {
+        let (year, month) = monthIndex.quotientAndRemainder(dividingBy: 12)
+        self.init(year: year, month: month + 1, day: 1)
+    }
+
     public static func < (lhs: CivilDay, rhs: CivilDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
     static func daysIn(month: Int64, year: Int64) -> Int64 {

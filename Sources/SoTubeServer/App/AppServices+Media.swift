@@ -14,7 +14,9 @@ extension AppServices {
 
     /// Operators' actions (the console and the CLI's operator commands).
     public var operators: OperatorService {
-        OperatorService(database: database, auth: auth, jobs: mediaJobs, clock: clock, ids: ids)
+        OperatorService(
+            database: database, auth: auth, jobs: mediaJobs, clock: clock, ids: ids,
+            catalogChanged: { [catalogCache] in catalogCache.invalidate() })
     }
 
     /// The importer writing into this store's media folder, cutting previews of the configured length.

@@ -92,7 +92,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ).register(on: app)
     let operators = services.operators
     AdminConsoleController(operators: operators, chartLibrary: configuration.chartLibrary).register(on: app)
-    AdminCustomersController(operators: operators).register(on: app)
+    AdminCustomersController(operators: operators, avatars: services.avatars).register(on: app)
     AdminCatalogController(operators: operators).register(on: app)
     return router
 }

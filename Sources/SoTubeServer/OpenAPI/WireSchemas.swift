@@ -30,7 +30,7 @@ enum WireSchemas {
         CoinAdjustmentRequest.self, CoinAdjustmentDTO.self, AdminUserDTO.self, SessionsEndedDTO.self,
         RoleRequest.self, AdminTrackListDTO.self, TrackEditRequest.self, AdminTrackDTO.self, AlbumPriceRequest.self,
         AlbumPriceDTO.self, AdminJobsDTO.self, JobRetryDTO.self, CodeBatchListDTO.self, CodeBatchRequest.self,
-        CodeBatchDTO.self, AuditListDTO.self,
+        CodeBatchDTO.self, AuditListDTO.self, EraseRequest.self, CurationDTO.self, CurationRequest.self,
     ]
 
     /// What a type cannot say about a value (its format, a bound, why it is there): added to the

@@ -31,6 +31,15 @@ struct AdminCatalogController {
                     id: id, title: album.title, price: album.operatorPrice ?? album.derivedPrice,
                     derivedPrice: album.derivedPrice, operatorPrice: album.operatorPrice))
         }
+        routes.on(.adminCuration) { _, _ in
+            try jsonResponse(CurationDTO(try await operators.curation()))
+        }
+        routes.on(.adminSetCuration) { request, context in
+            let body = try await request.decodeJSON(CurationRequest.self, context: context)
+            let curation = try await operators.setCuration(
+                try context.actor(), featured: body.featured, moods: body.moods)
+            return try jsonResponse(CurationDTO(curation))
+        }
         routes.on(.adminJobs) { _, _ in
             let (counts, failed) = try await operators.jobs()
             return try jsonResponse(

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import SoTubeAPI
 import SoTubeCore
@@ -6,6 +7,7 @@ import SoTubeCore
 /// sessions, two-step sign-in off, roles (docs/console.md).
 struct AdminCustomersController {
     let operators: OperatorService
+    let avatars: AvatarService
 
     func register(on routes: RouteRegistrar) {
         routes.on(.adminUsers) { request, _ in
@@ -40,6 +42,20 @@ struct AdminCustomersController {
         routes.on(.adminUserRole) { request, context in
             let body = try await request.decodeJSON(RoleRequest.self, context: context)
             let user = try await operators.setRole(try context.actor(), userID: try context.pathID(), role: body.role)
+            return try jsonResponse(AdminUserDTO(user))
+        }
+        routes.on(.adminExportUser) { _, context in
+            let id = try context.pathID()
+            let data = try await operators.exportUser(try context.actor(), userID: id)
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            headers[.contentDisposition] = "attachment; filename=\"sotube-user-\(Route.segment(id).prefix(40)).json\""
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        routes.on(.adminEraseUser) { request, context in
+            let body = try await request.decodeJSON(EraseRequest.self, context: context)
+            let user = try await operators.erase(
+                try context.actor(), userID: try context.pathID(), reason: body.reason, avatars: avatars)
             return try jsonResponse(AdminUserDTO(user))
         }
     }

@@ -87,6 +87,17 @@ extension AuditEntryDTO {
     }
 }
 
+extension CurationDTO {
+    init(_ curation: HomeCuration) {
+        self.init(
+            playlists: curation.playlists.map {
+                CuratedPlaylistDTO(
+                    id: $0.id, name: $0.name, kind: $0.kind, featured: $0.featured, trackCount: $0.trackCount)
+            },
+            moods: curation.moods.map { CuratedMoodDTO(id: $0.id, name: $0.name, playlistId: $0.playlistID) })
+    }
+}
+
 /// CSV (RFC 4180): every field quoted, quotes doubled, CRLF line ends. A field starting with `=`, `+`,
 /// `-`, `@` or a tab gets a leading apostrophe, so a spreadsheet does not run a user's text as a formula.
 enum CSV {

@@ -10,13 +10,18 @@ public struct OperatorService: Sendable {
     let jobs: SQLMediaJobQueue
     let clock: any SoTubeClock
     let ids: any IDSource
+    /// Tells this server's catalog cache that the catalog changed (other servers see the catalog
+    /// version move within their recheck).
+    let catalogChanged: @Sendable () -> Void
 
     /// How many rows a search or a user's lists answer with.
     static let listLimit = 50
 
-    public init(
-        database: SoTubeDatabase, auth: AuthService, jobs: SQLMediaJobQueue, clock: any SoTubeClock, ids: any IDSource
+    init(
+        database: SoTubeDatabase, auth: AuthService, jobs: SQLMediaJobQueue, clock: any SoTubeClock, ids: any IDSource,
+        catalogChanged: @escaping @Sendable () -> Void
     ) {
+        self.catalogChanged = catalogChanged
         self.database = database
         self.auth = auth
         self.jobs = jobs
@@ -162,17 +167,21 @@ public struct OperatorService: Sendable {
         guard let track = try await database.catalogAdmin.track(id: trackID) else {
             throw DomainError.notFound(what: "The song")
         }
-        return try await database.catalogAdmin.edit(
+        let edited = try await database.catalogAdmin.edit(
             trackID: trackID, edit, now: clock.now(),
             audit: entry(actor, .trackEdit, "song \(track.title) (\(track.artist))"))
+        catalogChanged()
+        return edited
     }
 
     public func setAlbumPrice(_ actor: OperatorActor, albumID: String, price: Int?) async throws
         -> (title: String, operatorPrice: Int?, derivedPrice: Int)
     {
         try OperatorRules.validateAlbumPrice(price)
-        return try await database.catalogAdmin.setAlbumPrice(
+        let album = try await database.catalogAdmin.setAlbumPrice(
             albumID: albumID, price: price, audit: entry(actor, .albumPrice, "album \(albumID)"))
+        catalogChanged()
+        return album
     }
 
     // MARK: media jobs
@@ -237,7 +246,48 @@ extension OperatorService {
         return (batch, try await database.commerce.codes(inBatch: id))
     }
 
-    public func auditEntries(limit: Int, before: Date?) async throws -> [AuditEntry] {
+    public func auditEntries(limit: Int, before: String?) async throws -> [AuditEntry] {
         try await database.audit.entries(limit: limit, before: before)
+    }
+}
+
+// MARK: a customer's data, the store home
+extension OperatorService {
+    /// Everything stored about the user, as JSON; the export itself is audited.
+    public func exportUser(_ actor: OperatorActor, userID: String) async throws -> Data {
+        guard let user = try await database.accounts.user(id: userID),
+            let tables = try await database.accounts.exportUser(id: userID)
+        else { throw DomainError.notFound(what: "The user") }
+        try await database.audit.append(entry(actor, .userExport, "user \(user.username)"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(tables)
+    }
+
+    /// Erases the account's personal data; its purchases and ledger stay under its opaque id.
+    public func erase(_ actor: OperatorActor, userID: String, reason: String, avatars: AvatarService) async throws
+        -> User
+    {
+        let reason = try OperatorRules.validateReason(reason)
+        if actor.userID == userID {
+            throw DomainError.conflict(field: nil, reason: "Another operator must erase your account.")
+        }
+        try await database.accounts.erase(
+            userID: userID, now: clock.now(), audit: entry(actor, .userErase, "user \(userID)", reason: reason))
+        avatars.remove(userID: userID)
+        auth.forgetUser(userID)
+        guard let user = try await database.accounts.user(id: userID) else {
+            throw DomainError.notFound(what: "The user")
+        }
+        return user
+    }
+
+    public func curation() async throws -> HomeCuration { try await database.catalogAdmin.curation() }
+
+    public func setCuration(_ actor: OperatorActor, featured: [String], moods: [String]) async throws -> HomeCuration {
+        let curation = try await database.catalogAdmin.setCuration(
+            featured: featured, moods: moods, audit: entry(actor, .homeCurate, "store home"))
+        catalogChanged()
+        return curation
     }
 }

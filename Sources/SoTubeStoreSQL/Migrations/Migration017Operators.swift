@@ -10,7 +10,65 @@
 /// lock for the moment of the update only. `sotube migrate-to` leaves these two tables out: the
 /// triggers rebuild them from the copied rows.
 enum Migration017Operators {
-    static let aggregateTables: Set<String> = ["sales_daily", "sales_items"]
+    static let aggregateTables: Set<String> = ["sales_daily", "sales_items", "sales_items_monthly"]
+
+    /// The month index (`year * 12 + month - 1`, UTC) of epoch milliseconds `millis`, in SQL.
+    static func month(_ millis: String, _ dialect: StoreDialect) -> String {
+        switch dialect {
+        case .sqlite:
+            return "(CAST(strftime('%Y', \(millis) / 1000, 'unixepoch') AS INTEGER) * 12 "
+                + "+ CAST(strftime('%m', \(millis) / 1000, 'unixepoch') AS INTEGER) - 1)"
+        case .postgres:
+            let time = "(to_timestamp(\(millis) / 1000.0) AT TIME ZONE 'UTC')"
+            return "(CAST(EXTRACT(YEAR FROM \(time)) AS BIGINT) * 12 + CAST(EXTRACT(MONTH FROM \(time)) AS BIGINT) - 1)"
+        }
+    }
+
+    /// The sales already made, summed per day and per month (each statement's rows are distinct, so
+    /// PostgreSQL's upsert never meets one key twice; the second source of artist rows adds to the first).
+    static func itemBackfill(_ select: String, from source: String, where condition: String, _ dialect: StoreDialect)
+        -> [String]
+    {
+        let rows = "(SELECT \(select) FROM \(source) WHERE \(condition)) x WHERE true"
+        let month = month("x.m", dialect)
+        return [
+            """
+            INSERT INTO sales_items (day, item_kind, item_id, coins, sales)
+            SELECT x.m / 86400000, x.k, x.i, SUM(x.c), COUNT(*) FROM \(rows) GROUP BY x.m / 86400000, x.k, x.i
+            ON CONFLICT (day, item_kind, item_id) DO UPDATE SET coins = sales_items.coins + excluded.coins,
+                sales = sales_items.sales + excluded.sales
+            """,
+            """
+            INSERT INTO sales_items_monthly (month, item_kind, item_id, coins, sales)
+            SELECT \(month), x.k, x.i, SUM(x.c), COUNT(*) FROM \(rows) GROUP BY \(month), x.k, x.i
+            ON CONFLICT (month, item_kind, item_id) DO UPDATE SET coins = sales_items_monthly.coins + excluded.coins,
+                sales = sales_items_monthly.sales + excluded.sales
+            """,
+        ]
+    }
+
+    /// Adds one sale of an item (a song bought alone, an album, an artist's song or album) to its day's
+    /// and its month's rows: `select` gives (kind, id, coins, millis) columns named k, i, c, m from
+    /// `source` (nil: the trigger's NEW row alone) where `condition` holds.
+    static func itemUpserts(_ select: String, from source: String?, where condition: String, _ dialect: StoreDialect)
+        -> [String]
+    {
+        let from = source.map { " FROM \($0)" } ?? ""
+        return [
+            """
+            INSERT INTO sales_items (day, item_kind, item_id, coins, sales)
+            SELECT x.m / 86400000, x.k, x.i, x.c, 1 FROM (SELECT \(select)\(from) WHERE \(condition)) x WHERE true
+            ON CONFLICT (day, item_kind, item_id) DO UPDATE SET coins = sales_items.coins + excluded.coins,
+                sales = sales_items.sales + excluded.sales
+            """,
+            """
+            INSERT INTO sales_items_monthly (month, item_kind, item_id, coins, sales)
+            SELECT \(month("x.m", dialect)), x.k, x.i, x.c, 1 FROM (SELECT \(select)\(from) WHERE \(condition)) x WHERE true
+            ON CONFLICT (month, item_kind, item_id) DO UPDATE SET coins = sales_items_monthly.coins + excluded.coins,
+                sales = sales_items_monthly.sales + excluded.sales
+            """,
+        ]
+    }
 
     static let migration = Migration(version: 17, name: "operators") { dialect in
         var statements = [
@@ -61,6 +119,19 @@ enum Migration017Operators {
                 sales BIGINT NOT NULL,
                 PRIMARY KEY (day, item_kind, item_id))
             """,
+            "CREATE INDEX sales_items_top ON sales_items (day, item_kind, coins)",
+            "CREATE INDEX sales_items_item ON sales_items (item_kind, item_id, day)",
+            """
+            CREATE TABLE sales_items_monthly (
+                month BIGINT NOT NULL,
+                item_kind TEXT NOT NULL,
+                item_id TEXT NOT NULL,
+                coins BIGINT NOT NULL,
+                sales BIGINT NOT NULL,
+                PRIMARY KEY (month, item_kind, item_id))
+            """,
+            "CREATE INDEX sales_items_monthly_top ON sales_items_monthly (month, item_kind, coins)",
+            "CREATE INDEX sales_items_monthly_item ON sales_items_monthly (item_kind, item_id, month)",
         ]
         // What the database holds already, summed once; the triggers below add what comes after.
         statements += [
@@ -84,28 +155,35 @@ enum Migration017Operators {
             INSERT INTO sales_daily (day, metric, currency, amount, entries)
             SELECT created_at / 86400000, 'users', '', COUNT(*), COUNT(*) FROM users GROUP BY created_at / 86400000
             """,
-            """
-            INSERT INTO sales_items (day, item_kind, item_id, coins, sales)
-            SELECT created_at / 86400000, 'album', album_id, SUM(coins), COUNT(*) FROM purchases
-            WHERE kind = 'album' AND album_id IS NOT NULL GROUP BY created_at / 86400000, album_id
-            """,
-            """
-            INSERT INTO sales_items (day, item_kind, item_id, coins, sales)
-            SELECT p.created_at / 86400000, 'track', o.track_id, SUM(p.coins), COUNT(*)
-            FROM owned_tracks o JOIN purchases p ON p.id = o.purchase_id
-            WHERE p.kind = 'track' GROUP BY p.created_at / 86400000, o.track_id
-            """,
         ]
+        // Items sold before, one row per sale, summed by the upserts (a bulk step: it runs once).
+        let soldBefore = [
+            (
+                "'album' AS k, p.album_id AS i, p.coins AS c, p.created_at AS m", "purchases p",
+                "p.kind = 'album' AND p.album_id IS NOT NULL"
+            ),
+            (
+                "'artist' AS k, al.artist_id AS i, p.coins AS c, p.created_at AS m",
+                "purchases p JOIN albums al ON al.id = p.album_id", "p.kind = 'album'"
+            ),
+            (
+                "'track' AS k, o.track_id AS i, p.coins AS c, p.created_at AS m",
+                "owned_tracks o JOIN purchases p ON p.id = o.purchase_id", "p.kind = 'track'"
+            ),
+            (
+                "'artist' AS k, t.artist_id AS i, p.coins AS c, p.created_at AS m",
+                "owned_tracks o JOIN purchases p ON p.id = o.purchase_id JOIN tracks t ON t.id = o.track_id",
+                "p.kind = 'track'"
+            ),
+        ]
+        for (select, source, condition) in soldBefore {
+            statements += itemBackfill(select, from: source, where: condition, dialect)
+        }
         // The rows each new row adds: (table, condition, day, metric/kind, currency/id, amount, count).
         let daily = "INSERT INTO sales_daily (day, metric, currency, amount, entries)"
         let dailyUpsert = """
             ON CONFLICT (day, metric, currency) DO UPDATE SET amount = sales_daily.amount + excluded.amount,
                 entries = sales_daily.entries + excluded.entries
-            """
-        let items = "INSERT INTO sales_items (day, item_kind, item_id, coins, sales)"
-        let itemsUpsert = """
-            ON CONFLICT (day, item_kind, item_id) DO UPDATE SET coins = sales_items.coins + excluded.coins,
-                sales = sales_items.sales + excluded.sales
             """
         let day = "NEW.created_at / 86400000"
         let ledger = [
@@ -115,19 +193,22 @@ enum Migration017Operators {
             WHERE NEW.money_amount IS NOT NULL AND NEW.money_currency IS NOT NULL \(dailyUpsert)
             """,
         ]
-        let purchase = [
-            "\(daily) SELECT \(day), 'purchase:' || NEW.kind, '', NEW.coins, 1 WHERE true \(dailyUpsert)",
-            """
-            \(items) SELECT \(day), 'album', NEW.album_id, NEW.coins, 1
-            WHERE NEW.kind = 'album' AND NEW.album_id IS NOT NULL \(itemsUpsert)
-            """,
-        ]
-        let owned = [
-            """
-            \(items) SELECT p.created_at / 86400000, 'track', NEW.track_id, p.coins, 1 FROM purchases p
-            WHERE p.id = NEW.purchase_id AND p.kind = 'track' \(itemsUpsert)
-            """
-        ]
+        let purchase =
+            ["\(daily) SELECT \(day), 'purchase:' || NEW.kind, '', NEW.coins, 1 WHERE true \(dailyUpsert)"]
+            + itemUpserts(
+                "'album' AS k, NEW.album_id AS i, NEW.coins AS c, NEW.created_at AS m", from: nil,
+                where: "NEW.kind = 'album' AND NEW.album_id IS NOT NULL", dialect)
+            + itemUpserts(
+                "'artist' AS k, al.artist_id AS i, NEW.coins AS c, NEW.created_at AS m", from: "albums al",
+                where: "NEW.kind = 'album' AND al.id = NEW.album_id", dialect)
+        let owned =
+            itemUpserts(
+                "'track' AS k, NEW.track_id AS i, p.coins AS c, p.created_at AS m", from: "purchases p",
+                where: "p.id = NEW.purchase_id AND p.kind = 'track'", dialect)
+            + itemUpserts(
+                "'artist' AS k, t.artist_id AS i, p.coins AS c, p.created_at AS m",
+                from: "purchases p JOIN tracks t ON t.id = NEW.track_id",
+                where: "p.id = NEW.purchase_id AND p.kind = 'track'", dialect)
         let signUp = ["\(daily) SELECT \(day), 'users', '', 1, 1 WHERE true \(dailyUpsert)"]
         let triggers = [
             ("ledger_entries", ledger), ("purchases", purchase), ("owned_tracks", owned), ("users", signUp),

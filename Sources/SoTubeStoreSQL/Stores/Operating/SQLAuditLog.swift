@@ -24,14 +24,22 @@ public struct SQLAuditLog: AuditLog {
         ).run()
     }
 
-    public func entries(limit: Int, before: Date?) async throws -> [AuditEntry] {
-        let cutoff = before?.epochMillis ?? Int64.max
-        return try await backend.read { db in
-            try await db.raw(
+    public func entries(limit: Int, before: String?) async throws -> [AuditEntry] {
+        try await backend.read { db in
+            // After an entry: older by time, then by id among entries of the same millisecond.
+            var after: SQLQueryString = ""
+            if let before {
+                guard
+                    let cursor = try await db.raw("SELECT created_at FROM audit_log WHERE id = \(bind: before)")
+                        .first()?
+                        .decode(column: "created_at", as: Int64.self)
+                else { throw DomainError.invalid(field: "before", reason: "before names no audit entry.") }
+                after = "WHERE created_at < \(bind: cursor) OR (created_at = \(bind: cursor) AND id < \(bind: before))"
+            }
+            return try await db.raw(
                 """
                 SELECT id, created_at, actor_id, actor, action, target, before_state, after_state, reason
-                FROM audit_log WHERE created_at < \(bind: cutoff)
-                ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+                FROM audit_log \(after) ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
                 """
             ).all().compactMap { row in
                 // An action this build does not know (a newer one's) is left out rather than misnamed.

@@ -30,53 +30,144 @@ public struct SQLSalesFigures: SalesFiguresStore {
     public func topSellers(in range: SalesRange, limit: Int) async throws
         -> (tracks: [TopSeller], albums: [TopSeller], artists: [TopSeller])
     {
-        let (from, to) = (range.from.daysSinceEpoch, range.to.daysSinceEpoch)
+        let segments = SalesSegments(range)
         return try await backend.read { db in
-            func sellers(_ query: SQLQueryString) async throws -> [TopSeller] {
-                try await db.raw(query).all().map { row in
-                    TopSeller(
-                        id: try row.decode(column: "id", as: String.self),
-                        title: try row.decode(column: "title", as: String?.self) ?? "",
-                        artist: try row.decode(column: "artist", as: String?.self) ?? "",
-                        coins: try row.decode(column: "coins", as: Int64.self),
-                        sales: try row.decode(column: "sales", as: Int64.self))
+            let tracks = try await Self.top("track", segments, limit: limit, db)
+            let albums = try await Self.top("album", segments, limit: limit, db)
+            let artists = try await Self.top("artist", segments, limit: limit, db)
+            return (
+                try await Self.named(tracks, "tracks t LEFT JOIN artists ar ON ar.id = t.artist_id", "t.title", db),
+                try await Self.named(albums, "albums t LEFT JOIN artists ar ON ar.id = t.artist_id", "t.title", db),
+                try await Self.named(artists, "artists ar", "ar.name", db)
+            )
+        }
+    }
+
+    /// One item's sales in the range.
+    struct Total: Sendable {
+        var id: String
+        var coins: Int64
+        var sales: Int64
+    }
+
+    /// The `limit` items of `kind` that took the most coins in the segments, exactly, without summing
+    /// every item sold (a year of a large store is hundreds of thousands of rows): each segment's
+    /// best `k` items (an index gives them in order) are the candidates, their whole totals are summed,
+    /// and the answer stands once the last of the `limit` best exceeds what any other item can have
+    /// taken, the sum of each segment's `k`-th best (R. Fagin's threshold). Otherwise `k` grows; past
+    /// 4096 every item is summed.
+    static func top(_ kind: String, _ segments: SalesSegments, limit: Int, _ db: any SQLDatabase) async throws
+        -> [Total]
+    {
+        var k = max(32, limit * 3)
+        while k <= 4096 {
+            var candidates = Set<String>()
+            var threshold: Int64 = 0
+            var exhausted = true
+            func take(_ rows: [any SQLRow]) throws {
+                for row in rows { candidates.insert(try row.decode(column: "item_id", as: String.self)) }
+                if rows.count == k, let last = rows.last {
+                    threshold += try last.decode(column: "coins", as: Int64.self)
+                    exhausted = false
                 }
             }
-            // Summed per item first (the range's rows), then named: only the winners meet the catalog.
-            let tracks = try await sellers(
-                """
-                SELECT s.item_id AS id, t.title AS title, ar.name AS artist, s.coins AS coins, s.sales AS sales
-                FROM (SELECT item_id, CAST(SUM(coins) AS BIGINT) AS coins, CAST(SUM(sales) AS BIGINT) AS sales FROM sales_items
-                      WHERE item_kind = 'track' AND day >= \(bind: from) AND day <= \(bind: to)
-                      GROUP BY item_id ORDER BY SUM(coins) DESC, item_id LIMIT \(bind: limit)) s
-                LEFT JOIN tracks t ON t.id = s.item_id LEFT JOIN artists ar ON ar.id = t.artist_id
-                ORDER BY s.coins DESC, s.item_id
-                """)
-            let albums = try await sellers(
-                """
-                SELECT s.item_id AS id, al.title AS title, ar.name AS artist, s.coins AS coins, s.sales AS sales
-                FROM (SELECT item_id, CAST(SUM(coins) AS BIGINT) AS coins, CAST(SUM(sales) AS BIGINT) AS sales FROM sales_items
-                      WHERE item_kind = 'album' AND day >= \(bind: from) AND day <= \(bind: to)
-                      GROUP BY item_id ORDER BY SUM(coins) DESC, item_id LIMIT \(bind: limit)) s
-                LEFT JOIN albums al ON al.id = s.item_id LEFT JOIN artists ar ON ar.id = al.artist_id
-                ORDER BY s.coins DESC, s.item_id
-                """)
-            let artists = try await sellers(
-                """
-                SELECT a.artist_id AS id, ar.name AS title, ar.name AS artist, a.coins AS coins, a.sales AS sales
-                FROM (SELECT COALESCE(t.artist_id, al.artist_id) AS artist_id, CAST(SUM(s.coins) AS BIGINT) AS coins,
-                          CAST(SUM(s.sales) AS BIGINT) AS sales
-                      FROM sales_items s
-                      LEFT JOIN tracks t ON s.item_kind = 'track' AND t.id = s.item_id
-                      LEFT JOIN albums al ON s.item_kind = 'album' AND al.id = s.item_id
-                      WHERE s.day >= \(bind: from) AND s.day <= \(bind: to)
-                          AND COALESCE(t.artist_id, al.artist_id) IS NOT NULL
-                      GROUP BY COALESCE(t.artist_id, al.artist_id)
-                      ORDER BY SUM(s.coins) DESC, COALESCE(t.artist_id, al.artist_id) LIMIT \(bind: limit)) a
-                JOIN artists ar ON ar.id = a.artist_id
-                ORDER BY a.coins DESC, a.artist_id
-                """)
-            return (tracks, albums, artists)
+            for day in segments.days {
+                try take(
+                    try await db.raw(
+                        """
+                        SELECT item_id, coins FROM sales_items WHERE day = \(bind: day) AND item_kind = \(bind: kind)
+                        ORDER BY coins DESC LIMIT \(bind: k)
+                        """
+                    ).all())
+            }
+            for month in segments.months {
+                try take(
+                    try await db.raw(
+                        """
+                        SELECT item_id, coins FROM sales_items_monthly
+                        WHERE month = \(bind: month) AND item_kind = \(bind: kind) ORDER BY coins DESC LIMIT \(bind: k)
+                        """
+                    ).all())
+            }
+            let totals = try await sums(kind, segments, items: Array(candidates), db)
+            if exhausted || (totals.count >= limit && totals[limit - 1].coins > threshold) {
+                return Array(totals.prefix(limit))
+            }
+            k *= 4
+        }
+        return Array(try await sums(kind, segments, items: nil, db).prefix(limit))
+    }
+
+    /// The totals of `items` (nil: every item) over the segments, best first (coins, then id).
+    static func sums(_ kind: String, _ segments: SalesSegments, items: [String]?, _ db: any SQLDatabase) async throws
+        -> [Total]
+    {
+        var totals: [String: Total] = [:]
+        func add(_ rows: [any SQLRow]) throws {
+            for row in rows {
+                let id = try row.decode(column: "item_id", as: String.self)
+                var total = totals[id] ?? Total(id: id, coins: 0, sales: 0)
+                total.coins += try row.decode(column: "coins", as: Int64.self)
+                total.sales += try row.decode(column: "sales", as: Int64.self)
+                totals[id] = total
+            }
+        }
+        let chunks: [[String]?] =
+            items.map { ids in stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
+            }
+            ?? [nil]
+        for chunk in chunks {
+            if let chunk, chunk.isEmpty { continue }
+            let only: SQLQueryString = chunk.map { " AND item_id IN (\(binds: $0))" } ?? ""
+            for run in segments.dayRuns {
+                try add(
+                    try await db.raw(
+                        """
+                        SELECT item_id, CAST(SUM(coins) AS BIGINT) AS coins, CAST(SUM(sales) AS BIGINT) AS sales
+                        FROM sales_items WHERE item_kind = \(bind: kind)\(only)
+                            AND day >= \(bind: run.lowerBound) AND day <= \(bind: run.upperBound)
+                        GROUP BY item_id
+                        """
+                    ).all())
+            }
+            if let first = segments.months.first, let last = segments.months.last {
+                try add(
+                    try await db.raw(
+                        """
+                        SELECT item_id, CAST(SUM(coins) AS BIGINT) AS coins, CAST(SUM(sales) AS BIGINT) AS sales
+                        FROM sales_items_monthly WHERE item_kind = \(bind: kind)\(only)
+                            AND month >= \(bind: first) AND month <= \(bind: last)
+                        GROUP BY item_id
+                        """
+                    ).all())
+            }
+        }
+        return totals.values.sorted { $0.coins != $1.coins ? $0.coins > $1.coins : $0.id < $1.id }
+    }
+
+    /// The totals with their names from the catalog (`table` aliased t, its artist ar).
+    static func named(_ totals: [Total], _ table: String, _ title: String, _ db: any SQLDatabase) async throws
+        -> [TopSeller]
+    {
+        guard !totals.isEmpty else { return [] }
+        let idColumn = table.hasPrefix("artists") ? "ar.id" : "t.id"
+        let rows = try await db.raw(
+            """
+            SELECT \(unsafeRaw: idColumn) AS id, \(unsafeRaw: title) AS title, ar.name AS artist FROM \(unsafeRaw: table)
+            WHERE \(unsafeRaw: idColumn) IN (\(binds: totals.map(\.id)))
+            """
+        ).all()
+        var names: [String: (String, String)] = [:]
+        for row in rows {
+            names[try row.decode(column: "id", as: String.self)] = (
+                try row.decode(column: "title", as: String?.self) ?? "",
+                try row.decode(column: "artist", as: String?.self) ?? ""
+            )
+        }
+        return totals.map {
+            TopSeller(
+                id: $0.id, title: names[$0.id]?.0 ?? "", artist: names[$0.id]?.1 ?? "", coins: $0.coins, sales: $0.sales
+            )
         }
     }
 }
