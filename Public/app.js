@@ -24,10 +24,11 @@ const screens = {
   account: () => import('./js/screens/account.js').then((m) => m.account),
   topup: () => import('./js/screens/account.js').then((m) => m.topup),
   history: () => import('./js/screens/account.js').then((m) => m.history),
+  console: () => import('./js/screens/console.js').then((m) => m.consoleScreen),
 };
 const authScreens = new Set(['login', 'register', 'forgot', 'reset-password']);
-const memberScreens = new Set(['library', 'account', 'topup', 'history']);
-const topLevel = new Set(['store', 'search', 'library', 'account', 'login', 'register', '']);
+const memberScreens = new Set(['library', 'account', 'topup', 'history', 'console']);
+const topLevel = new Set(['store', 'search', 'library', 'account', 'console', 'login', 'register', '']);
 
 const main = document.getElementById('main');
 const ctx = {
@@ -45,7 +46,8 @@ const sessionReady = new Promise((resolve) => { sessionKnown = resolve; });
 
 function renderTabs(route) {
   const tabs = state.me
-    ? [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['library', 'nav.myMusic', 'music'], ['account', 'nav.account', 'account']]
+    ? [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['library', 'nav.myMusic', 'music'], ['account', 'nav.account', 'account'],
+      ...(state.me.role === 'operator' ? [['console', 'nav.console', 'console']] : [])]
     : [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
   const active = ['artist', 'album', 'playlist', 'song', 'see-all'].includes(route.name) ? 'store'
     : ['topup', 'history'].includes(route.name) ? 'account' : route.name;

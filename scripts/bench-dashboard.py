@@ -95,19 +95,22 @@ def build_store(binary, data, purchases, users, seed):
         uid = f"u{rng.randrange(users):06d}"
         mine = owned.setdefault(uid, set())
         pid = f"p{made:08d}"
-        if rng.random() < 0.05:
-            aid = album_ids[int(len(album_ids) * rng.random() ** 3)]
-            songs = [(t, p) for t, p in albums[aid] if t not in mine]
-            if not songs:
-                continue
-            coins = max(1, sum(p for _, p in songs) * 8 // 10)
-            kind, album = "album", aid
-        else:
-            # Popularity: a few songs sell most (the cube of a uniform number favours the first ones).
-            tid, aid, price = track_rows[int(len(track_rows) * rng.random() ** 3)]
-            if tid in mine:
-                continue
-            songs, coins, kind, album = [(tid, price)], price, "track", None
+        # Something this buyer does not own yet (drawn again until found: every drawn time is a sale).
+        while True:
+            if rng.random() < 0.05:
+                aid = album_ids[int(len(album_ids) * rng.random() ** 3)]
+                songs = [(t, p) for t, p in albums[aid] if t not in mine]
+                if not songs:
+                    continue
+                coins = max(1, sum(p for _, p in songs) * 8 // 10)
+                kind, album = "album", aid
+            else:
+                # Popularity: a few songs sell most (the cube of a uniform number favours the first ones).
+                tid, aid, price = track_rows[int(len(track_rows) * rng.random() ** 3)]
+                if tid in mine:
+                    continue
+                songs, coins, kind, album = [(tid, price)], price, "track", None
+            break
         balances[uid] -= coins
         batch_p.append((pid, uid, kind, album, "bench", coins, balances[uid], pid, at))
         for tid, _ in songs:

@@ -3,6 +3,7 @@
 import en from './i18n/en.js';
 
 const dictionaries = { en };
+const more = {}; // texts of parts loaded later (the console), per language
 const loaders = { ru: () => import('./i18n/ru.js') };
 export const languages = [['en', 'English'], ['ru', 'Русский']];
 const known = new Set(languages.map(([code]) => code));
@@ -28,6 +29,9 @@ document.documentElement.lang = lang;
 
 export function currentLanguage() { return lang; }
 
+/** Adds the texts of a part of the app loaded later (the console has its own files). */
+export function addTexts(code, texts) { more[code] = { ...more[code], ...texts }; }
+
 export async function setLanguage(code) {
   if (!known.has(code)) return;
   await loadDictionary(code);
@@ -38,7 +42,7 @@ export async function setLanguage(code) {
 
 /** t('key', {n: 3}) → translated text with {n} replaced; plural forms via 'key' objects {one, few, many, other}. */
 export function t(key, params = {}) {
-  let entry = dictionaries[lang]?.[key] ?? dictionaries.en[key] ?? key;
+  let entry = dictionaries[lang]?.[key] ?? more[lang]?.[key] ?? dictionaries.en[key] ?? more.en?.[key] ?? key;
   if (typeof entry === 'object') {
     const rule = new Intl.PluralRules(lang).select(Number(params.n ?? 0));
     entry = entry[rule] ?? entry.other;

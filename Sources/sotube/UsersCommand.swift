@@ -93,17 +93,17 @@ struct UsersCommand: AsyncParsableCommand {
         @Argument(help: "The user's name.") var username: String
 
         func run() async throws {
-            let services = try await AppServices.open(try store.configuration())
-            do {
-                let (user, wasOn) = try await services.auth.turnOffTwoFactorForOperator(username: username)
-                await services.database.shutdown()
+            try await withServices(store) { services in
+                guard let user = try await services.database.accounts.credentials(username: username)?.user else {
+                    throw DomainError.notFound(what: "The user \"\(username)\"")
+                }
+                let wasOn = try await services.twoFactor.isEnabled(userID: user.id)
+                // Audit-logged as the console's switch is.
+                _ = try await services.operators.turnOffTwoFactor(.cli(login: cliLogin), userID: user.id)
                 print(
                     wasOn
                         ? "two-step sign-in is off for \(user.username); their sessions ended"
                         : "two-step sign-in was not on for \(user.username); their sessions ended")
-            } catch let error as DomainError {
-                await services.database.shutdown()
-                throw ValidationError(error.message)
             }
         }
     }

@@ -317,6 +317,12 @@ import Testing
             #expect(left.email == "deleted-\(id)@deleted.invalid")
             #expect(left.locked)
             #expect(try await client.json(.get, "/api/v1/me", token: gil).status == .unauthorized)
+            // Erased is for good: not again, not unlocked.
+            #expect(
+                try await client.json(
+                    .post, "/api/v1/admin/users/\(id)/erase", body: EraseRequest(reason: "again"), token: boss
+                ).status == .conflict)
+            #expect(try await client.json(.delete, "/api/v1/admin/users/\(id)/lock", token: boss).status == .conflict)
             let login = LoginRequest(username: "gil", password: "password-gil")
             #expect(try await client.json(.post, "/api/v1/auth/login", body: login).status == .unauthorized)
             // The money's rows stay, and the ledger is exact.

@@ -59,6 +59,35 @@ def test_users_2fa_off_turns_two_step_sign_in_off_and_ends_sessions(data_dir):
     assert "2fa-off" in cli("users", "--help", data=data_dir).stdout
 
 
+def test_roles_are_set_from_the_cli_and_written_to_the_audit_log(data_dir):
+    made = cli("users", "add", "olga", "--email", "olga@example.com", "--password", "secret-pass",
+               "--role", "operator", data=data_dir)
+    assert "created user olga" in made.stdout and "operator" in made.stdout
+    cli("users", "add", "pete", "--email", "pete@example.com", "--password", "secret-pass", data=data_dir)
+    assert "pete is now operator" in cli("users", "role", "pete", "operator", data=data_dir).stdout
+    listing = cli("users", "list", data=data_dir).stdout
+    assert "olga\tolga@example.com\t0 coins\toperator" in listing
+    assert "pete\tpete@example.com\t0 coins\toperator" in listing
+    assert "pete is now buyer" in cli("users", "role", "pete", "buyer", data=data_dir).stdout
+    bad = cli("users", "role", "pete", "king", data=data_dir, check=False)
+    assert bad.returncode != 0 and "buyer or operator" in bad.stderr
+    worse = cli("users", "add", "quin", "--email", "q@example.com", "--password", "secret-pass", "--role", "root",
+                data=data_dir, check=False)
+    assert worse.returncode != 0 and "quin" not in cli("users", "list", data=data_dir).stdout
+    granted = cli("coins", "grant", "pete", "40", "--reason", "a welcome", data=data_dir)
+    assert "granted 40 coins to pete; balance 40" in granted.stdout
+    took = cli("coins", "grant", "pete", "--reason", "too much", "--", "-50", data=data_dir, check=False)
+    assert took.returncode != 0 and "at most 40" in took.stderr
+    db = sqlite3.connect(data_dir / "data" / "sotube.sqlite")
+    actions = [row[0] for row in db.execute("SELECT action FROM audit_log ORDER BY created_at, id")]
+    actors = {row[0] for row in db.execute("SELECT actor FROM audit_log")}
+    description = db.execute("SELECT description FROM ledger_entries WHERE kind = 'grant'").fetchone()[0]
+    db.close()
+    assert actions == ["user.role", "user.role", "user.role", "coins.grant"], actions
+    assert all(actor.startswith("cli:") for actor in actors), actors
+    assert description.endswith(": a welcome"), description
+
+
 def test_data_directory_from_flag_and_environment(data_dir):
     cli("users", "add", "dora", "--email", "d@example.com", "--password", "secret-pass", "--data", "elsewhere",
         data=data_dir)

@@ -10,6 +10,7 @@ export default {
   'nav.login': 'Log in',
   'nav.register': 'Create account',
   'nav.back': 'Back',
+  'nav.console': 'Console',
 
   'login.title': 'Welcome to SoTube',
   'login.subtitle': 'Buy songs with coins, listen anywhere.',

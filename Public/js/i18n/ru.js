@@ -11,6 +11,7 @@ export default {
   'nav.login': 'Войти',
   'nav.register': 'Создать аккаунт',
   'nav.back': 'Назад',
+  'nav.console': 'Консоль',
 
   'login.title': 'Добро пожаловать в SoTube',
   'login.subtitle': 'Покупайте песни за монеты и слушайте где угодно.',

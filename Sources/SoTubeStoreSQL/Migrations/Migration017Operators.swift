@@ -74,6 +74,7 @@ enum Migration017Operators {
         var statements = [
             "ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'buyer'",
             "ALTER TABLE users ADD COLUMN locked_at \(dialect.bigint)",
+            "ALTER TABLE users ADD COLUMN erased_at \(dialect.bigint)",
             "ALTER TABLE sessions ADD COLUMN confirmed_at \(dialect.bigint)",
             """
             CREATE TABLE audit_log (

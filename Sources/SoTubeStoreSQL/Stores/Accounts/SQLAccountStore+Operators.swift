@@ -36,7 +36,10 @@ extension SQLAccountStore {
 
     /// Locks (every session ends at once) or unlocks the account. Throws notFound.
     public func setLocked(userID: String, at lockedAt: Date?, audit: AuditEntry) async throws -> User {
-        try await changeUser(
+        if lockedAt == nil, try await isErased(userID) {
+            throw DomainError.conflict(field: nil, reason: "An erased account stays locked.")
+        }
+        return try await changeUser(
             userID: userID, audit: audit, state: { ["locked": $0.isLocked] },
             change: { db in
                 try await db.raw(
@@ -50,7 +53,10 @@ extension SQLAccountStore {
 
     /// Sets the account's role. Throws notFound.
     public func setRole(userID: String, role: UserRole, audit: AuditEntry) async throws -> User {
-        try await changeUser(
+        if try await isErased(userID) {
+            throw DomainError.conflict(field: "role", reason: "An erased account has no role to change.")
+        }
+        return try await changeUser(
             userID: userID, audit: audit, state: { ["role": $0.role.rawValue] },
             change: { db in
                 try await db.raw("UPDATE users SET role = \(bind: role.rawValue) WHERE id = \(bind: userID)").run()
@@ -70,6 +76,14 @@ extension SQLAccountStore {
             entry.after = Self.json(["sessions": 0])
             try await SQLAuditLog.insert(entry, into: db)
             return ended
+        }
+    }
+
+    /// Whether the account was erased (`erase`).
+    public func isErased(_ userID: String) async throws -> Bool {
+        try await backend.read { db in
+            try await db.raw("SELECT erased_at FROM users WHERE id = \(bind: userID)").first()?
+                .decode(column: "erased_at", as: Int64?.self) != nil
         }
     }
 

@@ -46,14 +46,34 @@ extension SQLAccountStore {
     /// Throws notFound.
     public func erase(userID: String, now: Date, audit: AuditEntry) async throws {
         try await backend.transaction { db in
-            guard try await Self.user(userID, db) != nil else { throw DomainError.notFound(what: "The user") }
+            guard
+                let row = try await db.raw(
+                    "SELECT username_key, email_key, erased_at FROM users WHERE id = \(bind: userID)"
+                ).first()
+            else { throw DomainError.notFound(what: "The user") }
+            guard try row.decode(column: "erased_at", as: Int64?.self) == nil else {
+                throw DomainError.conflict(field: nil, reason: "This account was erased already.")
+            }
+            // Attempt counters named after the account (`login:NAME|address`, `reset-account:EMAIL`).
+            for key in [
+                try row.decode(column: "username_key", as: String.self),
+                try row.decode(column: "email_key", as: String.self),
+            ] {
+                let pattern = String(Self.likePrefix(key).dropLast())
+                try await db.raw(
+                    """
+                    DELETE FROM throttles WHERE key LIKE \(bind: "%:" + pattern + "|%") ESCAPE '\\'
+                        OR key LIKE \(bind: "%:" + pattern) ESCAPE '\\'
+                    """
+                ).run()
+            }
             let name = "deleted-\(userID)"
             try await db.raw(
                 """
                 UPDATE users SET username = \(bind: name), username_key = \(bind: name),
                     email = \(bind: name + "@deleted.invalid"), email_key = \(bind: name + "@deleted.invalid"),
                     display_name = 'Deleted account', password_hash = '!', role = 'buyer',
-                    locked_at = \(bind: now.epochMillis)
+                    locked_at = \(bind: now.epochMillis), erased_at = \(bind: now.epochMillis)
                 WHERE id = \(bind: userID)
                 """
             ).run()

@@ -14,7 +14,8 @@ extension SQLCatalogAdmin {
             """
             SELECT p.id, p.name, p.kind, p.featured, p.position,
                 (SELECT COUNT(*) FROM playlist_tracks pt WHERE pt.playlist_id = p.id) AS track_count
-            FROM playlists p ORDER BY p.featured DESC, p.position, p.name, p.id
+            FROM playlists p
+            ORDER BY p.featured DESC, CASE WHEN p.featured <> 0 THEN p.position ELSE 0 END, p.name, p.id
             """
         ).all().map { row in
             HomeCuration.Playlist(
