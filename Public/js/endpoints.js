@@ -79,6 +79,8 @@ export const adminUserErase = (id) => `${A}/admin/users/${seg(id)}/erase`;
 export const adminCuration = `${A}/admin/curation`;
 export const adminTracks = (query) => `${A}/admin/tracks${q(query)}`;
 export const adminTrack = (id) => `${A}/admin/tracks/${seg(id)}`;
+export const adminArtist = (id) => `${A}/admin/artists/${seg(id)}`;
+export const adminAlbumArtwork = (id) => `${A}/admin/albums/${seg(id)}/artwork`;
 export const adminAlbumPrice = (id) => `${A}/admin/albums/${seg(id)}/price`;
 export const adminJobs = `${A}/admin/jobs`;
 export const adminJobRetry = (id) => `${A}/admin/jobs/${seg(id)}/retry`;

@@ -241,6 +241,7 @@ public struct AdminTrackDTO: Codable, Sendable, Equatable {
     public var id: String
     public var title: String
     public var artist: String
+    public var artistId: String
     public var album: String
     public var albumId: String
     public var genre: String?
@@ -255,13 +256,14 @@ public struct AdminTrackDTO: Codable, Sendable, Equatable {
     /// Set by an operator; absent when the album's price is derived from its songs.
     public var albumOperatorPrice: Int?
     public init(
-        id: String, title: String, artist: String, album: String, albumId: String, genre: String?, explicit: Bool,
-        lyrics: String?, price: Int, withdrawn: Bool, ready: Bool, albumPrice: Int, albumDerivedPrice: Int,
-        albumOperatorPrice: Int?
+        id: String, title: String, artist: String, artistId: String, album: String, albumId: String, genre: String?,
+        explicit: Bool, lyrics: String?, price: Int, withdrawn: Bool, ready: Bool, albumPrice: Int,
+        albumDerivedPrice: Int, albumOperatorPrice: Int?
     ) {
         self.id = id
         self.title = title
         self.artist = artist
+        self.artistId = artistId
         self.album = album
         self.albumId = albumId
         self.genre = genre
@@ -504,5 +506,30 @@ public struct CurationRequest: Codable, Sendable {
     public init(featured: [String], moods: [String]) {
         self.featured = featured
         self.moods = moods
+    }
+}
+
+/// `PATCH /api/v1/admin/artists/{id}`.
+public struct ArtistRenameRequest: Codable, Sendable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+public struct AdminArtistDTO: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// `PUT /api/v1/admin/albums/{id}/artwork`: where the album's new picture is served.
+public struct AlbumArtworkDTO: Codable, Sendable, Equatable {
+    public var id: String
+    public var artworkUrl: String
+    public init(id: String, artworkUrl: String) {
+        self.id = id
+        self.artworkUrl = artworkUrl
     }
 }

@@ -397,4 +397,59 @@ import Testing
                 "a refused change changes nothing")
         }
     }
+
+    @Test func anArtistRenamedAndAnAlbumsNewPictureAreWhatTheStoreShows() async throws {
+        let app = try await TestApp.make()
+        try await CommerceFixture.album(app, "a1", prices: [10])
+        try await CommerceFixture.album(app, "a2", prices: [10])
+        // A red square, made by ffmpeg as any operator's file would be.
+        let png = app.directory.appendingPathComponent("red.png")
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = [
+            "-v", "error", "-f", "lavfi", "-i", "color=c=red:s=400x400", "-frames:v", "1", "-y", png.path,
+        ]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        let picture = try Data(contentsOf: png)
+        try await app.run { client in
+            let boss = try await Self.operatorToken(client, app)
+            let renamed = try await client.json(
+                .patch, "/api/v1/admin/artists/ar-a1", body: ArtistRenameRequest(name: "Northern Lights"), token: boss)
+            #expect(renamed.status == .ok)
+            #expect(try renamed.decode(AdminArtistDTO.self).name == "Northern Lights")
+            let album = try await client.json(.get, "/api/v1/albums/a1").decode(AlbumDetailDTO.self)
+            #expect(album.album.artistName == "Northern Lights")
+            let taken = try await client.json(
+                .patch, "/api/v1/admin/artists/ar-a2", body: ArtistRenameRequest(name: "northern  LIGHTS"), token: boss)
+            #expect(taken.status == .conflict)
+            #expect(
+                try await client.json(
+                    .patch, "/api/v1/admin/artists/ar-a2", body: ArtistRenameRequest(name: ""), token: boss
+                ).status == .unprocessableContent)
+
+            let before = try await client.execute(uri: "/api/v1/albums/a1/artwork?size=300", method: .get)
+            let upload = try await client.execute(
+                uri: "/api/v1/admin/albums/a1/artwork", method: .put,
+                headers: [.contentType: "image/png", .authorization: "Bearer \(boss)"], body: ByteBuffer(data: picture))
+            #expect(upload.status == .ok, "\(upload.text)")
+            let after = try await client.execute(uri: "/api/v1/albums/a1/artwork?size=300", method: .get)
+            #expect(after.status == .ok)
+            #expect(after.headers[.contentType] == "image/jpeg")
+            #expect(Array(after.body.readableBytesView.prefix(3)) == [0xFF, 0xD8, 0xFF])
+            #expect(after.body != before.body)
+            let text = try await client.execute(
+                uri: "/api/v1/admin/albums/a1/artwork", method: .put,
+                headers: [.contentType: "image/png", .authorization: "Bearer \(boss)"],
+                body: ByteBuffer(string: "not a picture at all"))
+            #expect(text.status == .unsupportedMediaType)
+            let unknown = try await client.execute(
+                uri: "/api/v1/admin/albums/nope/artwork", method: .put,
+                headers: [.contentType: "image/png", .authorization: "Bearer \(boss)"], body: ByteBuffer(data: picture))
+            #expect(unknown.status == .notFound)
+            let audit = try await client.json(.get, "/api/v1/admin/audit", token: boss).decode(AuditListDTO.self)
+            #expect(audit.entries.map(\.action).prefix(2) == ["album.artwork", "artist.edit"])
+            #expect(audit.entries.last(where: { $0.action == "artist.edit" })?.after == #"{"name":"Northern Lights"}"#)
+        }
+    }
 }

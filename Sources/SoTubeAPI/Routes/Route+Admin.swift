@@ -103,6 +103,22 @@ extension Route {
             200: ("The song now", "AdminTrack"), 400: ("Malformed JSON", nil), 404: ("No such song", nil),
             422: ("A bad value, or nothing to change", nil),
         ], web: "adminTrack")
+    public static let adminRenameArtist = operatorRoute(
+        .patch, "/artists/{id}", "Rename an artist (their songs and albums follow)", request: "ArtistRenameRequest",
+        responses: [
+            200: ("The artist now", "AdminArtist"), 400: ("Malformed JSON", nil), 404: ("No such artist", nil),
+            409: ("Another artist has this name", nil), 422: ("An empty or too long name", nil),
+        ], web: "adminArtist")
+    public static let adminAlbumArtwork = Route(
+        .put, "/api/v1/admin/albums/{id}/artwork",
+        "Replace the album's picture (the image file as the body: JPEG, PNG or WebP, at most 10 MB; cropped square)",
+        tag: "console", access: .operator, requestContentType: "image/*",
+        responses: [
+            200: ("Stored", "AlbumArtwork"), 401: ("Not logged in", nil), 403: ("Not an operator", nil),
+            404: ("No such album", nil), 413: ("Larger than 10 MB", nil),
+            415: ("Not a JPEG, PNG or WebP file (HEIC is not read)", nil),
+            422: ("Damaged, too small, or too many pixels (a decompression bomb)", nil),
+        ], web: "adminAlbumArtwork")
     public static let adminAlbumPrice = operatorRoute(
         .put, "/albums/{id}/price", "Set the album's own price, or null for the price derived from its songs",
         request: "AlbumPriceRequest",
@@ -155,7 +171,7 @@ extension Route {
     static let admin: [Route] = [
         adminDashboard, adminReauth, adminUsers, adminUser, adminUserCoins, adminLockUser, adminUnlockUser,
         adminEndSessions, adminTwoFactorOff, adminUserRole, adminExportUser, adminEraseUser, adminCuration,
-        adminSetCuration, adminTracks, adminEditTrack, adminAlbumPrice, adminJobs,
+        adminSetCuration, adminTracks, adminEditTrack, adminRenameArtist, adminAlbumArtwork, adminAlbumPrice, adminJobs,
         adminRetryJob, adminCodeBatches, adminCreateCodeBatch, adminCodeBatchCSV, adminAudit, adminAuditCSV,
         chartLibrary,
     ]

@@ -43,6 +43,8 @@ public enum AuditAction: String, Sendable, Equatable, CaseIterable, Codable {
     case userRole = "user.role"
     case trackEdit = "track.edit"
     case albumPrice = "album.price"
+    case albumArtwork = "album.artwork"
+    case artistEdit = "artist.edit"
     case jobRetry = "job.retry"
     case codesBatch = "codes.batch"
     case userExport = "user.export"

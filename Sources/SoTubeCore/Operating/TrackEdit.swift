@@ -49,6 +49,7 @@ public struct AdminTrack: Sendable, Equatable {
     public var id: String
     public var title: String
     public var artist: String
+    public var artistID: String
     public var album: String
     public var albumID: String
     public var genre: String?
@@ -63,12 +64,14 @@ public struct AdminTrack: Sendable, Equatable {
     public var albumDerivedPrice: Int
 
     public init(
-        id: String, title: String, artist: String, album: String, albumID: String, genre: String?, explicit: Bool,
-        lyrics: String?, price: Int, withdrawn: Bool, ready: Bool, albumOperatorPrice: Int?, albumDerivedPrice: Int
+        id: String, title: String, artist: String, artistID: String, album: String, albumID: String, genre: String?,
+        explicit: Bool, lyrics: String?, price: Int, withdrawn: Bool, ready: Bool, albumOperatorPrice: Int?,
+        albumDerivedPrice: Int
     ) {
         self.id = id
         self.title = title
         self.artist = artist
+        self.artistID = artistID
         self.album = album
         self.albumID = albumID
         self.genre = genre

@@ -16,15 +16,8 @@ struct AvatarController {
         routes.on(.avatarHead) { request, context in try await picture(request, context) }
         routes.on(.uploadAvatar) { request, context in
             let identity = try context.requireIdentity()
-            let body: ByteBuffer
-            do {
-                body = try await request.body.collect(upTo: ImageUpload.maxBytes)
-            } catch {
-                throw Problem(
-                    .contentTooLarge, "The picture is larger than \(ImageUpload.maxBytes / 1024 / 1024) MB.",
-                    field: "avatar")
-            }
-            try await avatars.save(Array(body.readableBytesView), userID: identity.user.id)
+            let body = try await UploadedImage.body(of: request, field: "avatar")
+            try await avatars.save(body, userID: identity.user.id)
             return try jsonResponse(AvatarDTO(avatarUrl: avatars.url(userID: identity.user.id)))
         }
         routes.on(.removeAvatar) { _, context in

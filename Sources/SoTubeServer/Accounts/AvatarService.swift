@@ -36,47 +36,9 @@ public struct AvatarService: Sendable {
 
     /// Checks and stores `bytes` as the user's picture, replacing any earlier one.
     public func save(_ bytes: [UInt8], userID: String) async throws {
-        guard !bytes.isEmpty else { throw DomainError.invalid(field: "avatar", reason: "The file is empty.") }
-        guard bytes.count <= ImageUpload.maxBytes else {
-            throw Problem(.contentTooLarge, "The picture is larger than \(ImageUpload.maxBytes / 1024 / 1024) MB.")
-        }
-        guard let kind = ImageUpload.sniff(Array(bytes.prefix(32))) else {
-            // Nothing else reaches ffmpeg: an MP4 or MOV video with a HEIF brand is refused here.
-            if ImageUpload.looksLikeHEIF(Array(bytes.prefix(32))) {
-                throw Problem(
-                    .unsupportedMediaType,
-                    "HEIC pictures cannot be read here: save the photo as JPEG (on an iPhone: Settings › Camera › "
-                        + "Formats › Most Compatible) and upload that.",
-                    field: "avatar")
-            }
-            throw Problem(
-                .unsupportedMediaType,
-                "This file is not a picture SoTube can read: use a JPEG, PNG or WebP file.",
-                field: "avatar")
-        }
-        guard tools.available else {
-            throw Problem(.serviceUnavailable, "Pictures cannot be processed on this server.")
-        }
         let folder = mediaRoot.appendingPathComponent("avatars")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let upload = folder.appendingPathComponent(".upload-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: upload.path, contents: Data(bytes)) else {
-            throw Problem(.internalServerError, "The picture could not be stored.")
-        }
-        defer { try? FileManager.default.removeItem(at: upload) }
-        let dimensions: (width: Int, height: Int)
-        do {
-            dimensions = try await tools.imageDimensions(upload.path, kind: kind)
-        } catch {
-            throw Problem(.unprocessableContent, "This picture cannot be read: it may be damaged.", field: "avatar")
-        }
-        if let refusal = ImageUpload.refusal(width: dimensions.width, height: dimensions.height) {
-            throw Problem(.unprocessableContent, refusal, field: "avatar")
-        }
-        do {
+        try await UploadedImage.withChecked(bytes, field: "avatar", in: folder, tools: tools) { upload, kind in
             try await tools.makeAvatar(source: upload.path, kind: kind, key: Self.key(userID), store: store)
-        } catch {
-            throw Problem(.unprocessableContent, "This picture cannot be read: it may be damaged.", field: "avatar")
         }
     }
 

@@ -16,7 +16,7 @@ extension AppServices {
     public var operators: OperatorService {
         OperatorService(
             database: database, auth: auth, jobs: mediaJobs, clock: clock, ids: ids,
-            catalogChanged: { [catalogCache] in catalogCache.invalidate() })
+            mediaRoot: configuration.mediaDirectory, catalogChanged: { [catalogCache] in catalogCache.invalidate() })
     }
 
     /// The importer writing into this store's media folder, cutting previews of the configured length.

@@ -31,6 +31,7 @@ enum WireSchemas {
         RoleRequest.self, AdminTrackListDTO.self, TrackEditRequest.self, AdminTrackDTO.self, AlbumPriceRequest.self,
         AlbumPriceDTO.self, AdminJobsDTO.self, JobRetryDTO.self, CodeBatchListDTO.self, CodeBatchRequest.self,
         CodeBatchDTO.self, AuditListDTO.self, EraseRequest.self, CurationDTO.self, CurationRequest.self,
+        ArtistRenameRequest.self, AdminArtistDTO.self, AlbumArtworkDTO.self,
     ]
 
     /// What a type cannot say about a value (its format, a bound, why it is there): added to the

@@ -22,6 +22,18 @@ struct AdminCatalogController {
             let track = try await operators.editTrack(try context.actor(), trackID: try context.pathID(), edit)
             return try jsonResponse(AdminTrackDTO(track))
         }
+        routes.on(.adminRenameArtist) { request, context in
+            let body = try await request.decodeJSON(ArtistRenameRequest.self, context: context)
+            let artist = try await operators.renameArtist(
+                try context.actor(), artistID: try context.pathID(), name: body.name)
+            return try jsonResponse(AdminArtistDTO(id: artist.id, name: artist.name))
+        }
+        routes.on(.adminAlbumArtwork) { request, context in
+            let id = try context.pathID()
+            let bytes = try await UploadedImage.body(of: request, field: "artwork")
+            try await operators.replaceAlbumArtwork(try context.actor(), albumID: id, bytes: bytes)
+            return try jsonResponse(AlbumArtworkDTO(id: id, artworkUrl: CatalogURLs.artwork(album: id)))
+        }
         routes.on(.adminAlbumPrice) { request, context in
             let body = try await request.decodeJSON(AlbumPriceRequest.self, context: context)
             let id = try context.pathID()

@@ -64,7 +64,8 @@ extension AdminUserDetailDTO {
 extension AdminTrackDTO {
     init(_ track: AdminTrack) {
         self.init(
-            id: track.id, title: track.title, artist: track.artist, album: track.album, albumId: track.albumID,
+            id: track.id, title: track.title, artist: track.artist, artistId: track.artistID, album: track.album,
+            albumId: track.albumID,
             genre: track.genre, explicit: track.explicit, lyrics: track.lyrics, price: track.price,
             withdrawn: track.withdrawn, ready: track.ready, albumPrice: track.albumPrice,
             albumDerivedPrice: track.albumDerivedPrice, albumOperatorPrice: track.albumOperatorPrice)

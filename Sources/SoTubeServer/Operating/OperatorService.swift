@@ -1,5 +1,6 @@
 import Foundation
 import SoTubeCore
+import SoTubeMedia
 import SoTubeStoreSQL
 
 /// What operators do, from the console or the CLI: each action checks its input, changes the store
@@ -13,14 +14,17 @@ public struct OperatorService: Sendable {
     /// Tells this server's catalog cache that the catalog changed (other servers see the catalog
     /// version move within their recheck).
     let catalogChanged: @Sendable () -> Void
+    /// The media folder, where an album's uploaded picture is stored.
+    let mediaRoot: URL
 
     /// How many rows a search or a user's lists answer with.
     static let listLimit = 50
 
     init(
         database: SoTubeDatabase, auth: AuthService, jobs: SQLMediaJobQueue, clock: any SoTubeClock, ids: any IDSource,
-        catalogChanged: @escaping @Sendable () -> Void
+        mediaRoot: URL, catalogChanged: @escaping @Sendable () -> Void
     ) {
+        self.mediaRoot = mediaRoot
         self.catalogChanged = catalogChanged
         self.database = database
         self.auth = auth
@@ -289,5 +293,37 @@ extension OperatorService {
             featured: featured, moods: moods, audit: entry(actor, .homeCurate, "store home"))
         catalogChanged()
         return curation
+    }
+}
+
+// MARK: artists and album pictures
+extension OperatorService {
+    public func renameArtist(_ actor: OperatorActor, artistID: String, name: String) async throws
+        -> (id: String, name: String)
+    {
+        let name = try OperatorRules.validateName(name, field: "name")
+        let renamed = try await database.catalogAdmin.renameArtist(
+            id: artistID, to: name, audit: entry(actor, .artistEdit, "artist \(artistID)"))
+        catalogChanged()
+        return renamed
+    }
+
+    /// Checks the uploaded picture, stores it in the four artwork sizes under a new name (so no cache
+    /// holds the old bytes under it) and points the album at it.
+    func replaceAlbumArtwork(_ actor: OperatorActor, albumID: String, bytes: [UInt8]) async throws {
+        guard try await database.catalogAdmin.albumExists(id: albumID) else {
+            throw DomainError.notFound(what: "The album")
+        }
+        let tools = MediaTools(timeout: 30)
+        let store = LocalMediaStore(root: mediaRoot)
+        let key = StableHash.hex("album-art|\(albumID)|\(ids.makeID())")
+        let path = try await UploadedImage.withChecked(
+            bytes, field: "artwork", in: mediaRoot.appendingPathComponent("artwork"), tools: tools
+        ) { upload, _ in
+            try await tools.makeArtwork(.image(path: upload.path), key: key, store: store)
+        }
+        _ = try await database.catalogAdmin.setAlbumArtwork(
+            albumID: albumID, path: path, audit: entry(actor, .albumArtwork, "album \(albumID)"))
+        catalogChanged()
     }
 }

@@ -15,7 +15,7 @@ public struct SQLCatalogAdmin: Sendable {
     }
 
     private static let columns = """
-        t.id, t.title, ar.name AS artist_name, al.title AS album_title, t.album_id, t.genre, t.explicit, t.lyrics,
+        t.id, t.title, ar.name AS artist_name, t.artist_id, al.title AS album_title, t.album_id, t.genre, t.explicit, t.lyrics,
         t.price, t.withdrawn_at, t.ready, al.price AS album_price,
         (SELECT CAST(COALESCE(SUM(x.price), 0) AS BIGINT) FROM tracks x
             WHERE x.album_id = al.id AND x.withdrawn_at IS NULL) AS on_sale_price_sum
@@ -145,6 +145,7 @@ public struct SQLCatalogAdmin: Sendable {
             id: try row.decode(column: "id", as: String.self),
             title: try row.decode(column: "title", as: String.self),
             artist: try row.decode(column: "artist_name", as: String.self),
+            artistID: try row.decode(column: "artist_id", as: String.self),
             album: try row.decode(column: "album_title", as: String.self),
             albumID: try row.decode(column: "album_id", as: String.self),
             genre: try row.decode(column: "genre", as: String?.self),
