@@ -209,6 +209,29 @@ import Testing
         }
     }
 
+    /// What migration 17 (operators) added, taken away again.
+    static func undoMigration17(_ dialect: StoreDialect) -> [String] {
+        let salesTriggers = ["ledger_entries", "purchases", "owned_tracks", "users"]
+        var statements: [String]
+        switch dialect {
+        case .sqlite:
+            statements = salesTriggers.map { "DROP TRIGGER \($0)_sales" }
+        case .postgres:
+            statements =
+                salesTriggers.map { "DROP TRIGGER \($0)_sales ON \($0)" }
+                + salesTriggers.map { "DROP FUNCTION \($0)_sales()" }
+        }
+        statements += [
+            "DROP TABLE audit_log", "DROP TABLE gift_code_batches", "DROP TABLE sales_daily", "DROP TABLE sales_items",
+            "DROP TABLE sales_items_monthly", "DROP INDEX gift_codes_batch",
+            "ALTER TABLE gift_codes DROP COLUMN batch_id", "ALTER TABLE gift_codes DROP COLUMN expires_at",
+            "ALTER TABLE users DROP COLUMN role", "ALTER TABLE users DROP COLUMN locked_at",
+            "ALTER TABLE users DROP COLUMN erased_at", "ALTER TABLE sessions DROP COLUMN confirmed_at",
+        ]
+        if dialect == .postgres { statements.append("DROP FUNCTION audit_log_append_only()") }
+        return statements
+    }
+
     /// A database indexed by an older build (bands artist 1 … explicit track 6, ids in the order
     /// documents were written, no names index) is renumbered by migration 13 and answers as before.
     @Test(arguments: TestEngine.enabled) func migrationRenumbersAnOlderIndex(_ engine: TestEngine) async throws {
@@ -250,12 +273,16 @@ import Testing
                     try await sql.raw("ALTER TABLE owned_tracks DROP CONSTRAINT owned_tracks_purchase_fk").run()
                     try await sql.raw("ALTER TABLE purchases DROP CONSTRAINT purchases_user_id").run()
                 }
+                for statement in Self.undoMigration17(db.backend.dialect) {
+                    try await sql.raw(SQLQueryString(statement)).run()
+                }
                 try await sql.raw("DELETE FROM schema_migrations WHERE version >= 13").run()
             }
             #expect(try await db.schemaVersion() == 12)
             #expect(
                 try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
+                    "17 operators",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)
