@@ -100,10 +100,13 @@ export async function act(button, run, { busy = true } = {}) {
 
 // ---- dialogs ------------------------------------------------------------------------------
 
+/** What a formDialog's onSubmit returns to keep the dialog open (it shows what was done). */
+export const STAY_OPEN = Symbol('stay open');
+
 /**
  * A modal form: formDialog({title, intro, fields, submit, onSubmit, danger}) → Promise(result or
- * null). onSubmit(values) runs with a busy button; a field's error shows at the field, others above
- * the buttons; Escape or Cancel close it with null.
+ * null). onSubmit(values, form) runs with a busy button; a field's error shows at the field, others
+ * above the buttons; Escape or Cancel close it with null. onSubmit returning STAY_OPEN leaves it open.
  */
 export function formDialog({ title, intro = null, fields, submit, onSubmit, danger = false, className = '' }) {
   return new Promise((resolve) => {
@@ -122,6 +125,7 @@ export function formDialog({ title, intro = null, fields, submit, onSubmit, dang
       h('h2', { id: titleId }, title), form);
     wireForm(form, async (values) => {
       const result = await onSubmit(values, form);
+      if (result === STAY_OPEN) return;
       finish(result === undefined ? true : result);
     });
     let done = false;

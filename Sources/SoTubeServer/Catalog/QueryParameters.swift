@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Reads and checks query parameters; a bad value is a 422 problem naming the parameter.
@@ -6,6 +7,19 @@ struct QueryParameters {
 
     func string(_ name: String) -> String? {
         request.uri.queryParameters[Substring(name)].map { String($0) }
+    }
+
+    /// A text a person typed, decoded as a browser's form sends it: `+` is a space (`URLSearchParams`
+    /// writes spaces so), `%2B` a plus. `string` leaves a `+` as it is.
+    func typedText(_ name: String) -> String? {
+        guard let raw = request.uri.query else { return nil }
+        for pair in raw.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.first.map(String.init) == name else { continue }
+            let value = parts.count > 1 ? String(parts[1]) : ""
+            return value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        }
+        return nil
     }
 
     /// An integer in `range`, or `defaultValue` when absent.

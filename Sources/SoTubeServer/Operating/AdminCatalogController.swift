@@ -11,7 +11,7 @@ struct AdminCatalogController {
 
     func register(on routes: RouteRegistrar) {
         routes.on(.adminTracks) { request, _ in
-            let tracks = try await operators.findTracks(QueryParameters(request: request).string("q"))
+            let tracks = try await operators.findTracks(QueryParameters(request: request).typedText("q"))
             return try jsonResponse(AdminTrackListDTO(tracks: tracks.map(AdminTrackDTO.init)))
         }
         routes.on(.adminEditTrack) { request, context in

@@ -11,7 +11,7 @@ struct AdminCustomersController {
 
     func register(on routes: RouteRegistrar) {
         routes.on(.adminUsers) { request, _ in
-            let users = try await operators.findUsers(QueryParameters(request: request).string("q"))
+            let users = try await operators.findUsers(QueryParameters(request: request).typedText("q"))
             return try jsonResponse(AdminUserListDTO(users: users.map(AdminUserDTO.init)))
         }
         routes.on(.adminUser) { _, context in
