@@ -23,11 +23,12 @@ const screens = {
   library: () => import('./js/screens/library.js').then((m) => m.library),
   account: () => import('./js/screens/account.js').then((m) => m.account),
   topup: () => import('./js/screens/account.js').then((m) => m.topup),
+  pay: () => import('./js/screens/pay.js').then((m) => m.pay),
   history: () => import('./js/screens/account.js').then((m) => m.history),
   console: () => import('./js/screens/console.js').then((m) => m.consoleScreen),
 };
 const authScreens = new Set(['login', 'register', 'forgot', 'reset-password']);
-const memberScreens = new Set(['library', 'account', 'topup', 'history', 'console']);
+const memberScreens = new Set(['library', 'account', 'topup', 'pay', 'history', 'console']);
 const topLevel = new Set(['store', 'search', 'library', 'account', 'console', 'login', 'register', '']);
 
 const main = document.getElementById('main');
@@ -50,7 +51,7 @@ function renderTabs(route) {
       ...(state.me.role === 'operator' ? [['console', 'nav.console', 'console']] : [])]
     : [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
   const active = ['artist', 'album', 'playlist', 'song', 'see-all'].includes(route.name) ? 'store'
-    : ['topup', 'history'].includes(route.name) ? 'account' : route.name;
+    : ['topup', 'pay', 'history'].includes(route.name) ? 'account' : route.name;
   const nav = document.getElementById('tabs');
   nav.setAttribute('aria-label', t('nav.main'));
   nav.replaceChildren(h('ul', { role: 'list' }, tabs.map(([name, label, ico]) =>

@@ -1,5 +1,5 @@
 // Fetch wrapper: same-origin cookies, CSRF header, problem+json → human messages, activity indicator.
-import { t } from './i18n.js';
+import { currentLanguage, t } from './i18n.js';
 
 let inFlight = 0;
 const listeners = new Set();
@@ -34,7 +34,7 @@ function humanMessage(status, problem) {
     case 0: return t('error.offline');
     case 401: return problem.detail && !/session|log in/i.test(problem.detail) ? problem.detail : t('error.sessionExpired');
     case 402: return t('error.notEnoughCoins', { n: problem.missingCoins ?? '?' });
-    case 403: return t('error.forbidden');
+    case 403: return problem.type === 'urn:sotube:problem:account-frozen' ? t('error.accountFrozen') : t('error.forbidden');
     case 404: return t('error.notFound');
     case 409: return problem.detail || t('error.conflict');
     case 429: return t('error.tooMany', { n: problem.retryAfter ?? 60 });
@@ -58,6 +58,9 @@ export async function request(method, path, { body, headers = {}, quiet = false,
     init.headers['Content-Type'] = 'application/json';
   }
   if (!['GET', 'HEAD'].includes(method)) {
+    // The app's own language (the one chosen in it, not only the browser's): the server keeps it at
+    // sign-up and log-in, and mail comes in it. Only on writes: reads stay identical to the page's preloads.
+    init.headers['Accept-Language'] ??= currentLanguage();
     const token = csrfToken();
     if (token) init.headers['X-CSRF-Token'] = token;
   }

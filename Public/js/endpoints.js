@@ -27,6 +27,8 @@ export const avatar = (query) => `${A}/me/avatar${q(query)}`;
 export const wallet = `${A}/wallet`;
 export const topUps = `${A}/wallet/top-ups`;
 export const topUp = (id) => `${A}/wallet/top-ups/${seg(id)}`;
+export const topUpCard = (id) => `${A}/wallet/top-ups/${seg(id)}/card`;
+export const topUpSync = (id) => `${A}/wallet/top-ups/${seg(id)}/sync`;
 export const walletHistory = (query) => `${A}/wallet/history${q(query)}`;
 export const redeem = `${A}/wallet/redeem`;
 export const purchases = `${A}/purchases`;

@@ -8,13 +8,42 @@ public struct TopUpRequest: Codable, Sendable {
     public init(packId: String) { self.packId = packId }
 }
 
-/// 201 answer: open `checkoutUrl` (the sandbox provider's hosted page) to pay.
+/// 201 answer: open `checkoutUrl` to pay: the sandbox provider's hosted page, or (provider
+/// `stripe`) the app's card page, which mounts Stripe's card field with `publishableKey` and
+/// finishes the payment with `clientSecret`.
 public struct TopUpCreatedDTO: Codable, Sendable, Equatable {
     public var topUpId: String
     public var checkoutUrl: String
-    public init(topUpId: String, checkoutUrl: String) {
+    /// "sandbox" or "stripe".
+    public var provider: String?
+    public var clientSecret: String?
+    public var publishableKey: String?
+    public init(
+        topUpId: String, checkoutUrl: String, provider: String? = nil, clientSecret: String? = nil,
+        publishableKey: String? = nil
+    ) {
         self.topUpId = topUpId
         self.checkoutUrl = checkoutUrl
+        self.provider = provider
+        self.clientSecret = clientSecret
+        self.publishableKey = publishableKey
+    }
+}
+
+/// `POST /api/v1/wallet/top-ups/{id}/card` body: the token Stripe.js made from the card field.
+public struct TopUpCardRequest: Codable, Sendable {
+    public var token: String
+    public init(token: String) { self.token = token }
+}
+
+/// `POST /webhooks/stripe` answer.
+public struct WebhookResultDTO: Codable, Sendable, Equatable {
+    public var received: Bool
+    /// What the event did ("top-up tu_… is captured", "event evt_… was applied before").
+    public var outcome: String
+    public init(received: Bool, outcome: String) {
+        self.received = received
+        self.outcome = outcome
     }
 }
 
@@ -38,6 +67,18 @@ public struct TopUpDTO: Codable, Sendable, Equatable {
     public var price: MoneyDTO
     public var status: Status
     public var createdAt: Date
+    /// "sandbox" or "stripe".
+    public var provider: String?
+    /// Why the payment was declined, in the provider's words.
+    public var message: String?
+    /// What the provider reports was paid, once captured.
+    public var paid: MoneyDTO?
+    /// Coins taken back by refunds.
+    public var refundedCoins: Int?
+    /// For the owner's card page while pending (Stripe's client secret).
+    public var clientSecret: String?
+    /// "authenticate": the bank asks for 3-D Secure; finish it with Stripe.js, then call `/sync`.
+    public var nextAction: String?
     public init(id: String, packId: String, coins: Int, price: MoneyDTO, status: Status, createdAt: Date) {
         self.id = id
         self.packId = packId

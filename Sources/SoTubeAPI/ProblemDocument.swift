@@ -42,4 +42,10 @@ public enum ProblemType {
     /// caller signed in, or confirmed the password, more than 15 minutes ago: nothing was changed.
     /// Ask for the password (`POST /api/v1/admin/reauth`) and send the action again.
     public static let reauthenticate = "urn:sotube:problem:reauthenticate"
+    /// 403 from purchases and top-ups while a payment of the account is disputed at the card
+    /// provider: buying is stopped until the store's operator settles the dispute.
+    public static let accountFrozen = "urn:sotube:problem:account-frozen"
+    /// 502 when the payment provider cannot be reached or answers something unusable: nothing was
+    /// paid; try again later.
+    public static let paymentProvider = "urn:sotube:problem:payment-provider"
 }

@@ -32,10 +32,24 @@ public struct WalletDTO: Codable, Sendable, Equatable {
     /// Whether coins can be bought here (`POST /api/v1/wallet/top-ups`). When false, coins come from
     /// gift codes the store's operator hands out (`POST /api/v1/wallet/redeem`).
     public var topUps: Bool
+    /// Who takes the money: "sandbox" (test cards), "stripe", or "off".
+    public var provider: String?
+    /// Stripe.js's address and the publishable key, when the provider is Stripe.
+    public var stripe: StripeClientDTO?
     public init(coins: Int, packs: [CoinPackDTO], topUps: Bool) {
         self.coins = coins
         self.packs = packs
         self.topUps = topUps
+    }
+}
+
+/// What the web app needs to show Stripe's card field.
+public struct StripeClientDTO: Codable, Sendable, Equatable {
+    public var publishableKey: String
+    public var jsUrl: String
+    public init(publishableKey: String, jsUrl: String) {
+        self.publishableKey = publishableKey
+        self.jsUrl = jsUrl
     }
 }
 
@@ -51,6 +65,8 @@ public struct HistoryEntryDTO: Codable, Sendable, Equatable {
         case giftCode = "gift-code"
         /// Coins given by the operator.
         case grant
+        /// Coins taken back when a top-up's money was returned (or given back when that refund failed).
+        case refund
     }
 
     public var id: String

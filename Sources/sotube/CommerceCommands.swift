@@ -56,7 +56,7 @@ struct LedgerCommand: AsyncParsableCommand {
             abstract:
                 "Exit 0 only if every balance equals its ledger sum and every purchase has exactly one debit.",
             discussion:
-                "Also checks that every captured top-up has exactly one credit and every owned song a purchase."
+                "Also checks that every captured top-up has exactly one credit, names its payment and was paid its price; that every refund took back its coins; and that every owned song has a purchase."
         )
         @OptionGroup var store: StoreOptions
 

@@ -33,6 +33,9 @@ public actor InMemoryAccountStore: AccountStore {
     public func listUsers() -> [User] {
         users.values.map(\.user).sorted { AccountRules.canonical($0.username) < AccountRules.canonical($1.username) }
     }
+    public func setLanguage(userID: String, language: String) {
+        users[userID]?.user.language = language
+    }
     public func renameUser(id: String, to newUsername: String) throws {
         if let holder = credentials(username: newUsername), holder.user.id != id {
             throw DomainError.conflict(field: "newUsername", reason: "This username is taken.")

@@ -134,7 +134,7 @@ import Testing
                 (try? FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil)) ?? []
             for file in files {
                 let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\r\n")
-                guard lines.contains("To: \(address)") else { continue }
+                guard lines.contains(where: { $0.hasPrefix("To: ") && $0.hasSuffix("<\(address)>") }) else { continue }
                 if let line = lines.first(where: { $0.hasPrefix("Reset token: ") }) {
                     return String(line.dropFirst("Reset token: ".count))
                 }

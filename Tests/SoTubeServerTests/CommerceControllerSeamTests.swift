@@ -45,8 +45,9 @@ import Testing
 
     @Test func walletRoutesShowBalancePacksAndOwnTopUpsOnly() async throws {
         let commerce = FakeCommerce(coins: 20, prices: [:])
-        try await withSeam({ WalletController(wallet: commerce, payments: .sandbox).register(on: RouteRegistrar($0)) })
-        { client in
+        try await withSeam({
+            WalletController(wallet: commerce, payments: .sandbox, stripe: nil).register(on: RouteRegistrar($0))
+        }) { client in
             let wallet = try await client.call(.get, "/api/v1/wallet", as: "ann").decode(WalletDTO.self)
             #expect(wallet.coins == 20 && wallet.packs.map(\.id) == ["small"])
 

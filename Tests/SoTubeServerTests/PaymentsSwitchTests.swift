@@ -18,7 +18,9 @@ import Testing
             ).decode(AuthResponse.self)
             let token = registered.token
             let wallet = try await client.wallet(token)
-            #expect(wallet == WalletDTO(coins: 0, packs: [], topUps: false))
+            var expected = WalletDTO(coins: 0, packs: [], topUps: false)
+            expected.provider = "off"
+            #expect(wallet == expected)
 
             let refused = try await client.json(
                 .post, "/api/v1/wallet/top-ups", body: TopUpRequest(packId: "small"), token: token)

@@ -166,13 +166,13 @@ import Testing
 
             await #expect(throws: DomainError.notFound(what: "The top-up with this provider reference")) {
                 try await store.captureTopUp(
-                    id: "tu1", providerReference: "forged", ledgerEntryID: "x", now: now)
+                    id: "tu1", providerReference: "forged", paid: nil, ledgerEntryID: "x", now: now)
             }
             let outcomes = try await withThrowingTaskGroup(of: CaptureOutcome.self) { group in
                 for index in 0..<16 {
                     group.addTask {
                         try await store.captureTopUp(
-                            id: "tu1", providerReference: "ref-1", ledgerEntryID: "cap-\(index)", now: now)
+                            id: "tu1", providerReference: "ref-1", paid: nil, ledgerEntryID: "cap-\(index)", now: now)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -184,7 +184,7 @@ import Testing
             #expect(history.count == 1)
             #expect(history.first?.money == Money(amount: 499, currency: "USD"))
             #expect(history.first?.kind == .topUp && history.first?.balanceAfter == 550)
-            #expect(try await store.markTopUp(id: "tu1", status: .cancelled) == false)
+            #expect(try await store.markTopUp(id: "tu1", status: .cancelled, message: nil) == false)
             #expect(LedgerReport(facts: try await store.ledgerFacts()).isExact)
         }
     }
@@ -201,15 +201,15 @@ import Testing
                         price: Money(amount: 99, currency: "USD"),
                         status: .pending, provider: "sandbox", providerReference: reference, createdAt: now))
             }
-            #expect(try await store.markTopUp(id: "tu1", status: .declined))
+            #expect(try await store.markTopUp(id: "tu1", status: .declined, message: nil))
             #expect(
                 try await store.captureTopUp(
-                    id: "tu1", providerReference: "r1", ledgerEntryID: "l1", now: now
+                    id: "tu1", providerReference: "r1", paid: nil, ledgerEntryID: "l1", now: now
                 ).credited)
-            #expect(try await store.markTopUp(id: "tu2", status: .cancelled))
+            #expect(try await store.markTopUp(id: "tu2", status: .cancelled, message: nil))
             await #expect(throws: DomainError.self) {
                 try await store.captureTopUp(
-                    id: "tu2", providerReference: "r2", ledgerEntryID: "l2", now: now)
+                    id: "tu2", providerReference: "r2", paid: nil, ledgerEntryID: "l2", now: now)
             }
             #expect(try await store.balance(userID: "u1") == 100)
         }

@@ -209,6 +209,17 @@ import Testing
         }
     }
 
+    /// What migration 18 (payments and mail) added, taken away again.
+    static let undoMigration18 =
+        [
+            "DROP TABLE top_up_refunds", "DROP TABLE payment_events", "DROP TABLE payment_disputes",
+            "DROP TABLE mail_queue",
+            "DROP INDEX top_ups_reference",
+        ]
+        + ["message", "client_secret", "paid_amount", "paid_currency", "refunded_coins", "refunded_amount"].map {
+            "ALTER TABLE top_ups DROP COLUMN \($0)"
+        } + ["frozen_at", "language"].map { "ALTER TABLE users DROP COLUMN \($0)" }
+
     /// What migration 17 (operators) added, taken away again.
     static func undoMigration17(_ dialect: StoreDialect) -> [String] {
         let salesTriggers = ["ledger_entries", "purchases", "owned_tracks", "users"]
@@ -273,7 +284,7 @@ import Testing
                     try await sql.raw("ALTER TABLE owned_tracks DROP CONSTRAINT owned_tracks_purchase_fk").run()
                     try await sql.raw("ALTER TABLE purchases DROP CONSTRAINT purchases_user_id").run()
                 }
-                for statement in Self.undoMigration17(db.backend.dialect) {
+                for statement in Self.undoMigration18 + Self.undoMigration17(db.backend.dialect) {
                     try await sql.raw(SQLQueryString(statement)).run()
                 }
                 try await sql.raw("DELETE FROM schema_migrations WHERE version >= 13").run()
@@ -282,7 +293,7 @@ import Testing
             #expect(
                 try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
-                    "17 operators",
+                    "17 operators", "18 payments and mail",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

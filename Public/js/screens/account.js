@@ -1,5 +1,6 @@
 // Account (seed "Account"): songs owned, coins, username, change username/password, top up,
-// purchase and top-up history, gift codes, log out. Top-up: choose a pack → sandbox checkout; when
+// purchase and top-up history, gift codes, log out. Top-up: choose a pack → the provider's checkout
+// (the sandbox's page, or for Stripe the app's own #/pay screen, screens/pay.js); when
 // the store sells no coins (wallet.topUps is false) the packs are hidden and gift codes are offered.
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
@@ -235,6 +236,11 @@ export async function topup(container) {
     wireForm(form, async (v) => {
       if (!v.packId) throw new Error(t('topup.choose'));
       const created = await api.post(endpoints.topUps, { packId: v.packId });
+      if (created.provider === 'stripe') {
+        // Card payments happen on the app's own screen (screens/pay.js): a new history entry.
+        go(`#/pay/${encodeURIComponent(created.topUpId)}`);
+        return;
+      }
       toast(t('topup.redirecting'));
       location.assign(created.checkoutUrl);
     });

@@ -101,9 +101,45 @@ extension Route {
         ],
         responseContentType: "text/html", pageStatuses: [402, 404, 409, 422])
 
+    public static let payTopUpByCard = Route(
+        .post, "/api/v1/wallet/top-ups/{id}/card",
+        "Pay a Stripe top-up with the card token Stripe.js made in the browser (card data never reaches this server)",
+        tag: "coins", access: .user, request: "TopUpCardRequest",
+        responses: [
+            200: (
+                "The top-up after the bank's answer: captured (coins credited), declined (message says why), or "
+                    + "pending with nextAction authenticate (3-D Secure in the browser, then /sync)",
+                "TopUp"
+            ),
+            400: ("Malformed JSON", nil), 401: ("Not logged in", nil),
+            403: ("Buying is stopped for this account while a payment is disputed (account-frozen)", nil),
+            404: ("No such top-up of the caller, or card payments are off", nil),
+            409: ("Already paid, declined or cancelled: start a new top-up", nil),
+            422: ("Missing or unknown token", nil),
+            502: ("Stripe cannot be reached: nothing was charged", nil),
+        ], web: "topUpCard")
+    public static let syncTopUp = Route(
+        .post, "/api/v1/wallet/top-ups/{id}/sync",
+        "Read a card top-up's payment back from Stripe (after 3-D Secure) and credit the coins once when paid",
+        tag: "coins", access: .user,
+        responses: [
+            200: ("The top-up as Stripe reports it now", "TopUp"), 401: ("Not logged in", nil),
+            404: ("No such top-up of the caller", nil), 502: ("Stripe cannot be reached", nil),
+        ], web: "topUpSync")
+    public static let stripeWebhook = Route(
+        .post, "/webhooks/stripe",
+        "Stripe's signed events: payment_intent.succeeded/payment_failed, charge.refunded, charge.dispute.created",
+        tag: "payments",
+        responses: [
+            200: ("Applied, or applied before (each event id once)", "WebhookResult"),
+            400: ("Bad or stale signature (5-minute tolerance), or not a Stripe event: nothing changed", nil),
+            404: ("Card payments are off", nil),
+        ],
+        headers: ["Stripe-Signature": "t=TIMESTAMP,v1=hex HMAC-SHA256 of \"TIMESTAMP.body\" with the webhook secret"])
+
     /// Every route of this group, in the order the document lists them.
     static let commerce: [Route] = [
-        wallet, createTopUp, topUp, walletHistory, redeem, buy, purchases, sandboxCapture, sandboxCheckout,
-        payOnSandboxCheckout,
+        wallet, createTopUp, topUp, payTopUpByCard, syncTopUp, walletHistory, redeem, buy, purchases,
+        sandboxCapture, sandboxCheckout, payOnSandboxCheckout, stripeWebhook,
     ]
 }

@@ -12,6 +12,8 @@ public protocol AccountStore: Sendable {
     func listUsers() async throws -> [User]
     /// Changes the username. Throws conflict when the new one is taken.
     func renameUser(id: String, to newUsername: String) async throws
+    /// Remembers the language the user reads (mail is written in it).
+    func setLanguage(userID: String, language: String) async throws
     /// Stores a new password hash, ends every session except `keepSession` (a token hash), every
     /// outstanding password reset and every app password of the user, in one transaction.
     func setPassword(userID: String, passwordHash: String, keepSession: String?) async throws

@@ -18,11 +18,17 @@ public struct User: Sendable, Equatable, Codable {
     public var lockedAt: Date?
 
     public var isLocked: Bool { lockedAt != nil }
+    /// When a payment of this account was disputed at the card provider: no buying until settled.
+    public var frozenAt: Date?
+    /// The language mail is written in (`en`, `ru`): the one the app used at sign-up or last log-in.
+    public var language: String?
 
     public init(
         id: String, username: String, email: String, displayName: String, coins: Int, createdAt: Date,
-        role: UserRole = .buyer, lockedAt: Date? = nil
+        role: UserRole = .buyer, lockedAt: Date? = nil, frozenAt: Date? = nil, language: String? = nil
     ) {
+        self.frozenAt = frozenAt
+        self.language = language
         self.id = id
         self.username = username
         self.email = email

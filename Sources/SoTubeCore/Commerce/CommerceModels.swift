@@ -93,12 +93,28 @@ public struct TopUp: Sendable, Equatable {
     public var providerReference: String
     public var createdAt: Date
     public var capturedAt: Date?
+    /// Why the provider refused the payment (a declined card's message), when it did.
+    public var message: String?
+    /// What the provider reports was paid, once captured (the price, unless the provider says otherwise).
+    public var paid: Money?
+    /// Coins taken back by refunds, and the money those refunds returned (minor units of `price`).
+    public var refundedCoins: Int = 0
+    public var refundedAmount: Int = 0
+    /// What the provider's script in the owner's browser needs to finish paying (Stripe's client
+    /// secret); shown to the owner only while the top-up is pending.
+    public var clientSecret: String?
 
     public init(
         id: String, userID: String, packID: String, coins: Int, price: Money, status: TopUpStatus,
         provider: String,
-        providerReference: String, createdAt: Date, capturedAt: Date? = nil
+        providerReference: String, createdAt: Date, capturedAt: Date? = nil, message: String? = nil,
+        paid: Money? = nil, refundedCoins: Int = 0, refundedAmount: Int = 0, clientSecret: String? = nil
     ) {
+        self.clientSecret = clientSecret
+        self.message = message
+        self.paid = paid
+        self.refundedCoins = refundedCoins
+        self.refundedAmount = refundedAmount
         self.id = id
         self.userID = userID
         self.packID = packID

@@ -2,7 +2,7 @@ import Foundation
 
 /// Coins, packs, purchases, top-ups, gift codes and the ledger. Every balance change happens in one
 /// transaction together with its ledger entry; every backend passes the same contract suite.
-public protocol CommerceStore: Sendable {
+public protocol CommerceStore: PaymentRecordStore {
     /// The cached balance (nil for an unknown user).
     func balance(userID: String) async throws -> Int?
 
@@ -26,11 +26,13 @@ public protocol CommerceStore: Sendable {
     /// Marks the top-up captured and credits its coins exactly once per provider reference, even when
     /// called concurrently or replayed. Throws notFound when id and reference do not match a top-up,
     /// conflict when it was cancelled.
-    func captureTopUp(id: String, providerReference: String, ledgerEntryID: String, now: Date)
+    /// `paid` is what the provider reports was paid, when it reports it.
+    func captureTopUp(id: String, providerReference: String, paid: Money?, ledgerEntryID: String, now: Date)
         async throws
         -> CaptureOutcome
-    /// Moves a top-up that is not captured to declined or cancelled; false when it was captured.
-    func markTopUp(id: String, status: TopUpStatus) async throws -> Bool
+    /// Moves a top-up that is not captured to declined or cancelled (with the provider's reason);
+    /// false when it was captured.
+    func markTopUp(id: String, status: TopUpStatus, message: String?) async throws -> Bool
     /// Deletes top-ups that were never captured (pending, declined or cancelled) and were opened
     /// before `cutoff`; returns how many. Captured ones stay with their ledger entries.
     func deleteAbandonedTopUps(openedBefore cutoff: Date) async throws -> Int

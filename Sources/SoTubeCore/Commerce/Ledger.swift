@@ -6,6 +6,9 @@ public enum LedgerKind: String, Sendable, Codable, CaseIterable {
     case topUp = "top-up"
     case giftCode = "gift-code"
     case grant
+    /// Coins taken back when a top-up's money was returned (negative), or given back when the
+    /// provider refused that refund (reference `<refund id>.reversed`).
+    case refund
 }
 
 /// One movement of coins: `delta` is signed (credits positive), `balanceAfter` the balance it left.
@@ -65,9 +68,40 @@ public struct LedgerFacts: Sendable {
             self.entrySum = entrySum
         }
     }
+    /// A captured top-up as the payment provider was paid for it, and its refunds.
+    public struct Payment: Sendable {
+        public var topUpID: String
+        public var providerReference: String
+        public var price: Money
+        /// What the provider reported paid (nil: recorded before amounts were kept).
+        public var paid: Money?
+        public var coins: Int
+        public var refundedCoins: Int
+        public var refundedAmount: Int
+        /// Sums over the top-up's refunds that were not refused.
+        public var refundRowsCoins: Int
+        public var refundRowsAmount: Int
+        public init(
+            topUpID: String, providerReference: String, price: Money, paid: Money?, coins: Int, refundedCoins: Int,
+            refundedAmount: Int, refundRowsCoins: Int, refundRowsAmount: Int
+        ) {
+            self.topUpID = topUpID
+            self.providerReference = providerReference
+            self.price = price
+            self.paid = paid
+            self.coins = coins
+            self.refundedCoins = refundedCoins
+            self.refundedAmount = refundedAmount
+            self.refundRowsCoins = refundRowsCoins
+            self.refundRowsAmount = refundRowsAmount
+        }
+    }
     public var accounts: [Account]
     public var purchases: [Movement]
     public var topUps: [Movement]
+    /// Each refund and its ledger entries (a refused refund's two entries sum to 0).
+    public var refunds: [Movement] = []
+    public var payments: [Payment] = []
     /// Ledger entries of kind purchase or top-up whose purchase or captured top-up does not exist.
     public var orphanEntryIDs: [String]
     /// Owned songs whose purchase does not exist.
@@ -116,8 +150,15 @@ public struct LedgerReport: Sendable {
                 "top-up \(topUp.id): \(topUp.entryCount) ledger entries summing to \(topUp.entrySum), expected one of \(topUp.expectedDelta)"
             )
         }
+        for refund in facts.refunds where refund.entrySum != refund.expectedDelta {
+            problems.append(
+                "refund \(refund.id): ledger entries sum to \(refund.entrySum), expected \(refund.expectedDelta)")
+        }
+        for payment in facts.payments {
+            problems += Self.paymentProblems(payment)
+        }
         for id in facts.orphanEntryIDs {
-            problems.append("ledger entry \(id) references no purchase or captured top-up")
+            problems.append("ledger entry \(id) references no purchase, captured top-up or refund")
         }
         for owned in facts.unpaidOwnership {
             problems.append("owned song \(owned) has no purchase")
@@ -127,5 +168,25 @@ public struct LedgerReport: Sendable {
         self.entryCount = facts.entryCount
         self.purchaseCount = facts.purchases.count
         self.topUpCount = facts.topUps.count
+    }
+
+    /// A paid top-up must name its payment, have been paid its price, and refund no more than it took.
+    static func paymentProblems(_ payment: LedgerFacts.Payment) -> [String] {
+        let id = "top-up \(payment.topUpID)"
+        var problems: [String] = []
+        if payment.providerReference.isEmpty { problems.append("\(id): captured without a payment reference") }
+        if let paid = payment.paid, paid != payment.price {
+            problems.append(
+                "\(id): paid \(paid.formatted) at the provider, but its price is \(payment.price.formatted)")
+        }
+        if payment.refundedCoins != payment.refundRowsCoins || payment.refundedAmount != payment.refundRowsAmount {
+            problems.append(
+                "\(id): refunded \(payment.refundedCoins) coins / \(payment.refundedAmount) but its refunds sum to \(payment.refundRowsCoins) / \(payment.refundRowsAmount)"
+            )
+        }
+        if payment.refundedCoins > payment.coins || payment.refundedAmount > payment.price.amount {
+            problems.append("\(id): refunds exceed what it sold")
+        }
+        return problems
     }
 }

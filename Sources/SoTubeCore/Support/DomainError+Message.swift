@@ -6,7 +6,8 @@ extension DomainError {
         case .conflict(_, let reason): return reason
         case .notFound(let what): return "\(what) was not found."
         case .unauthorized(let reason), .forbidden(let reason), .twoFactorRequired(let reason),
-            .reauthenticationRequired(let reason):
+            .reauthenticationRequired(let reason), .accountFrozen(let reason),
+            .paymentProviderUnavailable(let reason):
             return reason
         case .insufficientCoins(let missing): return "Not enough coins: \(missing) more needed."
         case .rateLimited(let seconds): return "Too many attempts; try again in \(seconds) seconds."

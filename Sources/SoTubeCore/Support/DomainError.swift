@@ -24,4 +24,9 @@ public enum DomainError: Error, Equatable, Sendable {
     /// An operator's action that changes money or accounts needs a password confirmed (or a sign-in)
     /// within `OperatorRules.confirmationWindow`: nothing was changed.
     case reauthenticationRequired(reason: String)
+    /// A payment of this account is disputed at the provider: buying is stopped until the operator
+    /// settles the dispute.
+    case accountFrozen(reason: String)
+    /// The payment provider could not be reached or answered something unusable: nothing was paid.
+    case paymentProviderUnavailable(reason: String)
 }

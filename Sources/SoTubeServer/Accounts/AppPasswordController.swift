@@ -27,6 +27,7 @@ struct AppPasswordController {
             try AppPasswordRules.validateLabel(body.label)
             try await auth.requirePassword(userID: user.id, password: body.password)
             let (password, secret) = try await appPasswords.create(userID: user.id, label: body.label)
+            await auth.mailNotice(.appPasswordAdded(name: password.label), userID: user.id)
             return try jsonResponse(
                 CreatedAppPasswordDTO(
                     id: password.id, label: password.label, secret: secret, createdAt: password.createdAt,

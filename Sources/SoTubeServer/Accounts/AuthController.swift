@@ -17,6 +17,7 @@ struct AuthController {
             let body = try await request.decodeJSON(RegisterRequest.self, context: context)
             let login = try await auth.register(
                 username: body.username, email: body.email, password: body.password, client: context.clientAddress)
+            await auth.rememberLanguage(userID: login.user.id, acceptLanguage: request.headers[.acceptLanguage])
             var response = try jsonResponse(
                 AuthResponse(user: UserDTO(login.user), token: login.token), status: .created)
             setSessionCookies(&response, login: login, context: context)
@@ -28,6 +29,7 @@ struct AuthController {
                 username: body.username, password: body.password, remember: body.remember ?? false,
                 client: context.clientAddress, totp: body.totp,
                 device: request.cookies[SoTubeCookie.device]?.value)
+            await auth.rememberLanguage(userID: login.user.id, acceptLanguage: request.headers[.acceptLanguage])
             var response = try jsonResponse(AuthResponse(user: UserDTO(login.user), token: login.token))
             setSessionCookies(&response, login: login, context: context)
             return response

@@ -104,25 +104,7 @@ public struct AuthService: Sendable {
     /// Tells the owner of `email` that someone tried to sign up with it.
     func mailSignUpAttempt(email: String, askedFor username: String) async throws {
         guard let owner = try await accounts.user(email: email) else { return }
-        try await mailer.send(
-            MailMessage(
-                to: owner.email, subject: "Someone tried to sign up at SoTube with your address",
-                body: """
-                    Hello \(owner.displayName),
-
-                    Someone tried to make a new SoTube account (username "\(username)") with this
-                    address. It already has an account, so nothing was made.
-
-                    Your account's username is "\(owner.username)". Log in at:
-
-                    \(publicBaseURL)/#/login
-
-                    Forgot your password? Ask for a reset link at:
-
-                    \(publicBaseURL)/#/forgot
-
-                    If it was not you, ignore this message: your account stays as it is.
-                    """))
+        try await mailer.send(MailTemplates.signUpAttempt(to: owner, askedFor: username, baseURL: publicBaseURL))
     }
 
     /// Creates a user without a session (registration and the CLI).
@@ -219,6 +201,19 @@ public struct AuthService: Sendable {
     /// Mails a single-use link when the address belongs to an account; says nothing either way.
     /// Requests are throttled per client address and per address asked for. The lookup and the mail
     /// happen after the answer (`background`), so known and unknown addresses answer alike and fast.
+    /// Keeps the language the app asked in (`Accept-Language`; the web app sends its own choice) for
+    /// the user's mail: Russian when the first language is Russian, else English.
+    public func rememberLanguage(userID: String, acceptLanguage: String?) async {
+        guard let first = acceptLanguage?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces)
+        else { return }
+        let language = first.lowercased().hasPrefix("ru") ? "ru" : "en"
+        do {
+            try await accounts.setLanguage(userID: userID, language: language)
+        } catch {
+            logger.warning("language not kept", metadata: ["error": "\(error)"])
+        }
+    }
+
     public func requestPasswordReset(email: String, client: String) async throws {
         let email = email.trimmingCharacters(in: .whitespaces)
         try await reserve([
@@ -242,25 +237,7 @@ public struct AuthService: Sendable {
         try await accounts.createPasswordReset(
             PasswordReset(tokenHash: TokenHash.of(token), userID: user.id, expiresAt: expires))
         let link = "\(publicBaseURL)/#/reset-password?token=\(token)"
-        try await mailer.send(
-            MailMessage(
-                to: user.email, subject: "Reset your SoTube password",
-                body: """
-                    Hello \(user.displayName),
-
-                    Someone asked to reset the password of your SoTube account "\(user.username)".
-                    To choose a new password, open this link within the hour:
-
-                    \(link)
-
-                    Reset token: \(token)
-
-                    A new password revokes your app passwords: players need a new one.
-                    Two-step sign-in stays on. Lost your authenticator app? Log in with one of
-                    your recovery codes, or ask the store's operator to turn two-step sign-in off.
-
-                    If it was not you, ignore this message: your password stays as it is.
-                    """))
+        try await mailer.send(MailTemplates.passwordReset(to: user, link: link, token: token))
     }
 
     public func confirmPasswordReset(token: String, newPassword: String) async throws {
@@ -273,6 +250,7 @@ public struct AuthService: Sendable {
             userID: reset.userID, passwordHash: try await hasher.hash(newPassword), keepSession: nil)
         audioSessions.forget { $0.user.id == reset.userID }
         forgetAppPasswords(reset.userID)
+        await mailNotice(.passwordChanged, userID: reset.userID)
     }
 
     public func changeUsername(identity: Identity, oldUsername: String, newUsername: String) async throws -> User {
@@ -300,6 +278,18 @@ public struct AuthService: Sendable {
             keepSession: identity.sessionTokenHash)
         audioSessions.forget { $0.user.id == identity.user.id && $0.session.tokenHash != identity.sessionTokenHash }
         forgetAppPasswords(identity.user.id)
+        await mailNotice(.passwordChanged, userID: identity.user.id)
+    }
+
+    /// Tells the owner that something protecting the account changed (mail is queued; a failure to
+    /// queue it is logged, never the user's error).
+    public func mailNotice(_ notice: MailTemplates.Notice, userID: String) async {
+        do {
+            guard let user = try await accounts.user(id: userID) else { return }
+            try await mailer.send(MailTemplates.notice(notice, to: user))
+        } catch {
+            logger.error("notice mail not queued", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Whether `password` is the user's: for steps a signed-in user confirms with it. Checks are

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SoTubeCore
 
 /// Session and reset tokens: handed out once, stored only as SHA-256.
 public enum TokenHash {

@@ -19,6 +19,7 @@ struct TwoFactorController {
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(TwoFactorConfirmRequest.self, context: context)
             let codes = try await twoFactor.confirm(userID: identity.user.id, code: body.code)
+            await auth.mailNotice(.twoFactorOn, userID: identity.user.id)
             return try jsonResponse(TwoFactorRecoveryCodesDTO(recoveryCodes: codes))
         }
         routes.on(.twoFactorDisable) { request, context in

@@ -20,6 +20,10 @@ public struct AppServices: Sendable {
     public let appPasswords: AppPasswordService
     /// Two-step sign-in, its TOTP secrets sealed under another key derived from `secretKey`.
     public let twoFactor: TwoFactorService
+    /// Sends the mail queue through SMTP or into the outbox folder; `serve` runs its retries.
+    public let mailDelivery: MailDelivery
+    /// Queues mail (resets, receipts, notices) for `mailDelivery`.
+    public let mailer: any Mailer
     /// The app-password store both `appPasswords` and `/rest` use: found secrets remembered briefly,
     /// forgotten at once on a revoke.
     let appPasswordStore: any AppPasswordStore
@@ -50,11 +54,15 @@ public struct AppServices: Sendable {
             store: database.twoFactor, sealer: .twoFactor(serverSecret: secretKey), clock: runtime.clock,
             ids: runtime.ids, logger: runtime.logger)
         let appPasswordStore = RememberedAppPasswords(store: database.appPasswords, clock: runtime.clock)
+        let mailDelivery = MailDelivery.make(configuration, queue: database.mailQueue, runtime: runtime)
+        self.mailDelivery = mailDelivery
+        let mailer = QueuedMailer(
+            queue: database.mailQueue, delivery: mailDelivery, clock: runtime.clock, ids: runtime.ids)
+        self.mailer = mailer
         self.auth = AuthService(
             accounts: database.accounts, hasher: PasswordHasher(cost: configuration.bcryptCost),
             clock: runtime.clock, ids: runtime.ids,
-            mailer: OutboxMailer(
-                directory: configuration.outboxDirectory, logger: runtime.logger, clock: runtime.clock),
+            mailer: mailer,
             throttles: database.throttles, twoFactor: twoFactor, publicBaseURL: configuration.baseURL,
             policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: runtime.logger,
             devices: KnownDevices(serverSecret: secretKey),
@@ -70,7 +78,9 @@ public struct AppServices: Sendable {
         self.commerce = CommerceService(
             store: database.commerce, accounts: database.accounts,
             sandbox: SandboxPaymentProvider(keyBytes: sandboxKey, ids: runtime.ids),
-            clock: runtime.clock, ids: runtime.ids, metrics: metrics)
+            clock: runtime.clock, ids: runtime.ids, metrics: metrics,
+            stripe: configuration.stripe.map { StripeAPI(settings: $0) }, receipts: mailer,
+            logger: runtime.logger)
         self.catalogCache = CatalogCache(versions: database.catalog)
         self.catalog = CachedCatalogReader(store: database.catalog, cache: catalogCache)
         self.ownership = RememberedOwnership(store: database.ownership)

@@ -35,7 +35,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     // (A path that no route matches still passes every layer, here and for audio.)
     subsonicController(services).register(on: routes)
     router.add(middleware: NoStoreMiddleware())
-    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware(allowing: configuration.stripe?.contentSecurityOrigins ?? []))
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: SafePathMiddleware())
     router.add(middleware: MethodNotAllowedMiddleware())
@@ -70,8 +70,11 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let pageBase = PageBase(publicBaseURL: configuration.publicBaseURL, fallbackBaseURL: configuration.baseURL)
     SharePageController(catalog: services.catalog, media: services.media, base: pageBase).register(on: app)
     EmbedController(catalog: services.catalog, media: services.media, base: pageBase).register(on: app)
-    WalletController(wallet: services.commerce, payments: configuration.payments).register(on: app)
+    WalletController(wallet: services.commerce, payments: configuration.payments, stripe: configuration.stripe)
+        .register(on: app)
     PurchaseController(purchases: services.commerce).register(on: app)
+    StripeWebhookController(commerce: services.commerce, secret: configuration.stripe?.webhookSecret)
+        .register(on: app)
     checkout?.register(on: app)
     CatalogController(catalog: services.catalog, discovery: database.discovery, presenter: presenter)
         .register(on: app)
@@ -143,11 +146,16 @@ public func serve(_ configuration: ServerConfiguration) async throws {
         metadata: [
             "address": "http://\(configuration.host):\(configuration.port)",
             "database": "\(database.isPostgres ? "postgresql" : database.location)",
+            "payments": "\(configuration.payments.rawValue)", "mail": "\(services.mailDelivery.transportName)",
         ])
     let sweeper = Sweeper(
         accounts: services.database.accounts, commerce: services.database.commerce,
         throttles: services.database.throttles, clock: services.clock)
-    let sweeping = Task { await sweeper.run(logger: services.logger) }
+    let sweeping = Task {
+        async let mail: Void = services.mailDelivery.run()
+        await sweeper.run(logger: services.logger)
+        await mail
+    }
     let working = Task {
         if configuration.mediaWorkers > 0 { await services.runMediaWorkers(configuration.mediaWorkers) }
     }

@@ -45,6 +45,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The sandbox's test cards are public: `resolve` turns it off when the store is not the demo
     /// store (`seedsDemoCatalog` false) and nothing asked for it.
     public var payments: PaymentsMode = .sandbox
+    /// Stripe's keys, when `payments` is `.stripe`.
+    public var stripe: StripeSettings?
+    /// Where mail goes (SMTP or the outbox folder) and who it is from.
+    public var mail = MailSettings()
     /// How many people share one client address: multiplies the per-address limits on sign-ups,
     /// reset requests and log-ins (`ThrottlePolicy.sharingAddresses`).
     public var peoplePerAddress = 1
@@ -78,6 +82,8 @@ public struct ServerConfiguration: Sendable, Equatable {
 public enum PaymentsMode: String, Sendable, CaseIterable {
     /// The built-in sandbox provider: public test cards, no real money. For demos and tests.
     case sandbox
+    /// Card payments through Stripe (real money): `SOTUBE_STRIPE_*` keys.
+    case stripe
     /// No top-ups: coins come from gift codes and operator grants.
     case off
 }
@@ -156,6 +162,10 @@ extension ServerConfiguration {
         } else if !configuration.seedsDemoCatalog {
             configuration.payments = .off
         }
+        if configuration.payments == .stripe {
+            configuration.stripe = try StripeSettings.resolve(environment: environment)
+        }
+        configuration.mail = try MailSettings.resolve(environment: environment)
         configuration.peoplePerAddress =
             try reader.int(nil, flag: nil, variable: "SOTUBE_PEOPLE_PER_ADDRESS", in: 1...10_000)
             ?? configuration.peoplePerAddress

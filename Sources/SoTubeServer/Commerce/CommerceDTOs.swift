@@ -14,6 +14,11 @@ extension TopUpDTO {
         self.init(
             id: topUp.id, packId: topUp.packID, coins: topUp.coins, price: MoneyDTO(topUp.price),
             status: Status(topUp.status), createdAt: topUp.createdAt)
+        provider = topUp.provider
+        message = topUp.message
+        paid = topUp.paid.map(MoneyDTO.init)
+        refundedCoins = topUp.refundedCoins
+        clientSecret = topUp.status == .pending ? topUp.clientSecret : nil
     }
 }
 
@@ -69,6 +74,7 @@ extension HistoryEntryDTO.Kind {
         case .topUp: self = .topUp
         case .giftCode: self = .giftCode
         case .grant: self = .grant
+        case .refund: self = .refund
         }
     }
 }

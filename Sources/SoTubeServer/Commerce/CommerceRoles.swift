@@ -22,6 +22,11 @@ public protocol WalletService: Sendable {
     /// The user's ledger, newest first.
     func history(userID: String, limit: Int) async throws -> [LedgerEntry]
     func redeem(userID: String, code: String) async throws -> CreditOutcome
+    /// Pays a Stripe top-up with a Stripe.js card token.
+    func payWithCard(topUpID: String, userID: String, token: String) async throws
+        -> (TopUp, next: CommerceService.CardNextStep?)
+    /// Reads a card top-up's payment back from Stripe.
+    func syncTopUp(topUpID: String, userID: String) async throws -> (TopUp, next: CommerceService.CardNextStep?)
 }
 
 /// What the sandbox payment provider's hosted checkout and capture notification need.
@@ -29,7 +34,7 @@ public protocol SandboxCheckoutService: Sendable {
     /// A top-up by its unguessable id (the checkout page's only authorisation).
     func checkoutTopUp(id: String) async throws -> TopUp?
     /// Moves a top-up that is not captured to declined or cancelled.
-    func markTopUp(id: String, status: TopUpStatus) async throws -> Bool
+    func markTopUp(id: String, status: TopUpStatus, message: String?) async throws -> Bool
     /// The sandbox provider's decision on a test payment.
     func authorizeSandboxPayment(_ payment: SandboxPaymentProvider.Payment, now: Date)
         -> SandboxPaymentProvider.Decision
@@ -53,8 +58,8 @@ extension CommerceService: PurchaseService, WalletService, SandboxCheckoutServic
 
     public func checkoutTopUp(id: String) async throws -> TopUp? { try await store.topUp(id: id) }
 
-    public func markTopUp(id: String, status: TopUpStatus) async throws -> Bool {
-        try await store.markTopUp(id: id, status: status)
+    public func markTopUp(id: String, status: TopUpStatus, message: String?) async throws -> Bool {
+        try await store.markTopUp(id: id, status: status, message: message)
     }
 
     public func authorizeSandboxPayment(_ payment: SandboxPaymentProvider.Payment, now: Date)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SoTubeCore
 
 /// Coins and purchases (SPEC P1–P8): the steps, in order, over the commerce store and the payment
@@ -11,13 +12,23 @@ public struct CommerceService: Sendable {
     let ids: any IDSource
     /// Counts purchases and credited top-ups, when given.
     let metrics: ServerMetrics?
+    /// Stripe's API, when the store takes cards through Stripe (`payments: stripe`).
+    public let stripe: StripeAPI?
+    /// Receipts for paid top-ups, when mail is wired.
+    let receipts: (any Mailer)?
+    /// Where card payments that cannot be credited are reported.
+    let logger: Logger?
 
     public init(
         store: any CommerceStore, accounts: any AccountStore, sandbox: SandboxPaymentProvider,
         clock: any SoTubeClock,
-        ids: any IDSource, metrics: ServerMetrics? = nil
+        ids: any IDSource, metrics: ServerMetrics? = nil, stripe: StripeAPI? = nil, receipts: (any Mailer)? = nil,
+        logger: Logger? = nil
     ) {
+        self.logger = logger
         self.metrics = metrics
+        self.stripe = stripe
+        self.receipts = receipts
         self.store = store
         self.accounts = accounts
         self.sandbox = sandbox
@@ -25,7 +36,11 @@ public struct CommerceService: Sendable {
         self.ids = ids
     }
 
-    public var provider: any PaymentProvider { sandbox }
+    /// Stripe when it is configured, else the sandbox.
+    public var provider: any PaymentProvider {
+        if let stripe { return StripePaymentProvider(api: stripe) }
+        return sandbox
+    }
 
     public func balance(userID: String) async throws -> Int {
         guard let coins = try await store.balance(userID: userID) else {
@@ -63,7 +78,8 @@ public struct CommerceService: Sendable {
         let topUp = TopUp(
             id: id, userID: userID, packID: pack.id, coins: pack.coins, price: pack.price,
             status: .pending,
-            provider: provider.name, providerReference: checkout.reference, createdAt: clock.now())
+            provider: provider.name, providerReference: checkout.reference, createdAt: clock.now(),
+            clientSecret: checkout.clientSecret)
         try await store.createTopUp(topUp)
         return (topUp, checkout.url)
     }
@@ -76,13 +92,28 @@ public struct CommerceService: Sendable {
         return topUp
     }
 
-    /// The capture path: credits the pack's coins once per provider reference.
+    /// The capture path: credits the pack's coins once per provider reference, and mails the receipt
+    /// the one time it credits.
     public func capture(topUpID: String, providerReference: String) async throws -> CaptureOutcome {
+        try await capture(topUpID: topUpID, providerReference: providerReference, paid: nil)
+    }
+
+    public func capture(topUpID: String, providerReference: String, paid: Money?) async throws
+        -> CaptureOutcome
+    {
         let outcome = try await store.captureTopUp(
-            id: topUpID, providerReference: providerReference, ledgerEntryID: ids.makeID(),
+            id: topUpID, providerReference: providerReference, paid: paid, ledgerEntryID: ids.makeID(),
             now: clock.now())
-        if outcome.credited { metrics?.toppedUp() }
+        if outcome.credited {
+            metrics?.toppedUp()
+            await mailReceipt(outcome.topUp)
+        }
         return outcome
+    }
+
+    func mailReceipt(_ topUp: TopUp) async {
+        guard let receipts, let user = try? await accounts.user(id: topUp.userID) else { return }
+        try? await receipts.send(MailTemplates.receipt(for: topUp, to: user))
     }
 
     /// A capture notification from the provider: checked for authenticity, then captured.
@@ -92,7 +123,7 @@ public struct CommerceService: Sendable {
         async throws -> CaptureOutcome
     {
         guard let signature,
-            provider.isAuthentic(topUpID: topUpID, reference: providerReference, signature: signature)
+            sandbox.isAuthentic(topUpID: topUpID, reference: providerReference, signature: signature)
         else {
             throw DomainError.unauthorized(
                 reason: "The capture notification's signature is missing or wrong.")

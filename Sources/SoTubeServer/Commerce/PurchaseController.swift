@@ -13,6 +13,7 @@ struct PurchaseController {
     func register(on routes: RouteRegistrar) {
         routes.on(.buy) { request, context in
             let identity = try context.requireIdentity()
+            try WalletController.refuseFrozen(identity.user)
             let key = try IdempotencyKey.validated(request.headers[Self.idempotencyHeader])
             let body = try await request.decodeJSON(PurchaseRequest.self, context: context)
             let target = try PurchaseTarget(trackID: body.trackId, albumID: body.albumId)

@@ -53,7 +53,7 @@ struct SandboxCheckoutController {
         let method = SandboxCheckoutPage.Method(rawValue: form["method"] ?? "")
         switch form["method"] {
         case "cancel":
-            _ = try await checkout.markTopUp(id: topUp.id, status: .cancelled)
+            _ = try await checkout.markTopUp(id: topUp.id, status: .cancelled, message: nil)
             return Response(status: .seeOther, headers: [.location: back])
         case "account":
             payment = .account(email: form["email"] ?? "", password: form["password"] ?? "")
@@ -72,7 +72,7 @@ struct SandboxCheckoutController {
                     topUp, refusal: .init(message: message, method: method, field: field), typed: .init(form: form)),
                 status: .unprocessableContent)
         case .declined(let message):
-            _ = try await checkout.markTopUp(id: topUp.id, status: .declined)
+            _ = try await checkout.markTopUp(id: topUp.id, status: .declined, message: message)
             var shown = topUp
             shown.status = .declined
             return html(

@@ -7,9 +7,21 @@ struct WalletController {
     let wallet: any WalletService
     /// Whether coins are sold here; `.off`: top-ups are refused and no packs are shown.
     let payments: PaymentsMode
+    /// Stripe's browser-side settings, when the provider is Stripe.
+    let stripe: StripeSettings?
     /// Why a top-up is refused when payments are off, and how coins are obtained instead.
     static let topUpsOffDetail =
         "This store does not sell coins. Coins come from gift codes handed out by the store's operator: redeem one in your account."
+
+    /// Buying stops while a payment of the account is disputed.
+    static func refuseFrozen(_ user: User) throws {
+        guard user.frozenAt == nil else {
+            throw DomainError.accountFrozen(
+                reason:
+                    "Buying is paused for this account while one of its card payments is disputed. The store's operator will sort it out."
+            )
+        }
+    }
 
     func register(on routes: RouteRegistrar) {
         routes.on(.wallet) { _, context in
@@ -17,21 +29,44 @@ struct WalletController {
             let coins = try await wallet.balance(userID: identity.user.id)
             let topUps = payments != .off
             let packs = topUps ? try await wallet.coinPacks() : []
-            return try jsonResponse(WalletDTO(coins: coins, packs: packs.map(CoinPackDTO.init), topUps: topUps))
+            var wallet = WalletDTO(coins: coins, packs: packs.map(CoinPackDTO.init), topUps: topUps)
+            wallet.provider = payments.rawValue
+            wallet.stripe = stripe.map { StripeClientDTO(publishableKey: $0.publishableKey, jsUrl: $0.jsURL) }
+            return try jsonResponse(wallet)
         }
         routes.on(.createTopUp) { request, context in
             let identity = try context.requireIdentity()
             guard payments != .off else { throw Problem(.forbidden, Self.topUpsOffDetail) }
+            try Self.refuseFrozen(identity.user)
             let body = try await request.decodeJSON(TopUpRequest.self, context: context)
             let (topUp, url) = try await wallet.startTopUp(
                 userID: identity.user.id, packID: body.packId)
             return try jsonResponse(
-                TopUpCreatedDTO(topUpId: topUp.id, checkoutUrl: url), status: .created)
+                TopUpCreatedDTO(
+                    topUpId: topUp.id, checkoutUrl: url, provider: topUp.provider, clientSecret: topUp.clientSecret,
+                    publishableKey: stripe?.publishableKey), status: .created)
         }
         routes.on(.topUp) { _, context in
             let identity = try context.requireIdentity()
             let id = try context.pathID()
             return try jsonResponse(TopUpDTO(try await wallet.topUp(id: id, userID: identity.user.id)))
+        }
+        routes.on(.payTopUpByCard) { request, context in
+            let identity = try context.requireIdentity()
+            try Self.refuseFrozen(identity.user)
+            let id = try context.pathID()
+            let body = try await request.decodeJSON(TopUpCardRequest.self, context: context)
+            let (topUp, next) = try await wallet.payWithCard(topUpID: id, userID: identity.user.id, token: body.token)
+            var answer = TopUpDTO(topUp)
+            answer.nextAction = next?.rawValue
+            return try jsonResponse(answer)
+        }
+        routes.on(.syncTopUp) { _, context in
+            let identity = try context.requireIdentity()
+            let (topUp, next) = try await wallet.syncTopUp(topUpID: try context.pathID(), userID: identity.user.id)
+            var answer = TopUpDTO(topUp)
+            answer.nextAction = next?.rawValue
+            return try jsonResponse(answer)
         }
         routes.on(.walletHistory) { request, context in
             let identity = try context.requireIdentity()

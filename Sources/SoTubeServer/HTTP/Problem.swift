@@ -58,6 +58,12 @@ public struct Problem: HTTPResponseError {
         case .reauthenticationRequired(let reason):
             self.init(.forbidden, reason, field: "password")
             document.type = ProblemType.reauthenticate
+        case .accountFrozen(let reason):
+            self.init(.forbidden, reason)
+            document.type = ProblemType.accountFrozen
+        case .paymentProviderUnavailable(let reason):
+            self.init(.badGateway, reason)
+            document.type = ProblemType.paymentProvider
         }
     }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import SoTubeCore
 
 /// Guards the request path before the static files see it: a path holding a control character
 /// (NUL and the rest, sent raw or percent-encoded) is a 400 problem, so `/app.js%00.html` is never

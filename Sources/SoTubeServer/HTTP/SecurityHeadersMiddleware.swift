@@ -8,12 +8,19 @@ import Hummingbird
 /// - `X-Content-Type-Options: nosniff` (an uploaded or served file is never run as another type),
 ///   `Referrer-Policy` (other sites see our origin, never a page's path or query), and the older
 ///   `X-Frame-Options` for browsers without `frame-ancestors`.
+/// With Stripe on, the app's policy also lets Stripe.js load from, talk to and frame its own origins.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    var policy = SecurityHeaders.app
+
+    init(allowing origins: [String] = []) {
+        if !origins.isEmpty { policy = SecurityHeaders.appPolicy(allowing: origins) }
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         var response = try await next(request, context)
-        SecurityHeaders.add(to: &response.headers)
+        SecurityHeaders.add(to: &response.headers, policy: policy)
         return response
     }
 }
@@ -33,10 +40,18 @@ enum SecurityHeaders {
     static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 
+    /// The app's policy with a payment provider's script origins allowed for scripts, requests and frames.
+    static func appPolicy(allowing origins: [String]) -> String {
+        let list = origins.joined(separator: " ")
+        return sources.replacingOccurrences(of: "script-src 'self'", with: "script-src 'self' \(list)")
+            .replacingOccurrences(of: "connect-src 'self'", with: "connect-src 'self' \(list)")
+            + "; frame-src \(list); frame-ancestors 'self'"
+    }
+
     /// The app's policy unless the answer set its own, and the other three headers.
-    static func add(to headers: inout HTTPFields) {
+    static func add(to headers: inout HTTPFields, policy: String = app) {
         if headers[.contentSecurityPolicy] == nil {
-            headers[.contentSecurityPolicy] = app
+            headers[.contentSecurityPolicy] = policy
             headers[frameOptions] = "SAMEORIGIN"
         }
         headers[contentTypeOptions] = "nosniff"

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import SoTubeCore
 
 /// `GET /sw.js`: the web app's service worker, prefixed with the list of the app's files and a
 /// version made from their contents, so the worker caches exactly the files there are (no list kept

@@ -2,69 +2,56 @@ import Foundation
 import Logging
 import SoTubeCore
 
+/// A message to one person, already written in their language.
 public struct MailMessage: Sendable, Equatable {
     public var to: String
+    public var toName: String?
     public var subject: String
+    /// The plain-text part.
     public var body: String
+    /// The HTML part, when there is one.
+    public var html: String?
+    public var language: String?
+
+    public init(
+        to: String, toName: String? = nil, subject: String, body: String, html: String? = nil, language: String? = nil
+    ) {
+        self.to = to
+        self.toName = toName
+        self.subject = subject
+        self.body = body
+        self.html = html
+        self.language = language
+    }
 }
 
-/// Sends mail. The default writes each message to an outbox folder; SMTP would be another one.
+/// Sends mail. The server's is `QueuedMailer`: the message is stored, then delivered by the worker.
 public protocol Mailer: Sendable {
     func send(_ message: MailMessage) async throws
 }
 
-/// Writes each message as an RFC 5322 `.eml` file (mode 0600) under `directory` and logs its path.
-public struct OutboxMailer: Mailer {
-    public let directory: URL
-    public let from: String
-    let logger: Logger
+/// Writes the message to the durable queue and asks the delivery to run: the caller's request does
+/// not wait for the mail server, and a mail server that is down loses nothing.
+public struct QueuedMailer: Mailer {
+    let queue: any MailQueueStore
+    let delivery: MailDelivery
     let clock: any SoTubeClock
+    let ids: any IDSource
 
-    public init(
-        directory: URL, from: String = "SoTube <no-reply@sotube.local>", logger: Logger,
-        clock: any SoTubeClock
-    ) {
-        self.directory = directory
-        self.from = from
-        self.logger = logger
+    public init(queue: any MailQueueStore, delivery: MailDelivery, clock: any SoTubeClock, ids: any IDSource) {
+        self.queue = queue
+        self.delivery = delivery
         self.clock = clock
+        self.ids = ids
     }
 
     public func send(_ message: MailMessage) async throws {
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: PrivateDataFolder.folderMode])
         let now = clock.now()
-        let id = UUID().uuidString.lowercased()
-        let file = directory.appendingPathComponent("\(now.epochMillisString)-\(id).eml")
-        // A reset link is a key to the account: the file is the server's alone (0600).
-        try PrivateDataFolder.createPrivateFile(
-            atPath: file.path, contents: Data(Self.render(message, from: from, date: now, id: id).utf8))
-        logger.info("mail written to outbox", metadata: ["path": "\(file.path)", "to": "\(message.to)"])
+        try await queue.enqueue(
+            OutgoingMail(
+                id: "ml_" + ids.randomBytes(12).base64URLString, toAddress: message.to, toName: message.toName,
+                subject: message.subject, textBody: message.body, htmlBody: message.html, language: message.language,
+                nextAttemptAt: now, createdAt: now))
+        delivery.wake()
     }
-
-    /// RFC 5322 text: CRLF line ends, a Date and Message-ID, UTF-8 body.
-    static func render(_ message: MailMessage, from: String, date: Date, id: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-        let headers = [
-            "From: \(from)",
-            "To: \(message.to)",
-            "Subject: \(message.subject)",
-            "Date: \(formatter.string(from: date))",
-            "Message-ID: <\(id)@sotube.local>",
-            "MIME-Version: 1.0",
-            "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: 8bit",
-        ]
-        let body = message.body.replacingOccurrences(of: "\r\n", with: "\n")
-            .replacingOccurrences(of: "\n", with: "\r\n")
-        return headers.joined(separator: "\r\n") + "\r\n\r\n" + body + "\r\n"
-    }
-}
-
-extension Date {
-    var epochMillisString: String { String(Int64(timeIntervalSince1970 * 1000)) }
 }

@@ -20,7 +20,8 @@ enum WireSchemas {
         FavouritesDTO.self, RecentlyPlayedDTO.self, RecordPlayRequest.self, LibrarySongsDTO.self,
         LibraryAlbumsDTO.self, LibraryArtistsDTO.self,
         // Coins and purchases
-        WalletDTO.self, TopUpRequest.self, TopUpCreatedDTO.self, TopUpDTO.self, HistoryDTO.self, RedeemRequest.self,
+        WalletDTO.self, TopUpRequest.self, TopUpCreatedDTO.self, TopUpDTO.self, TopUpCardRequest.self,
+        WebhookResultDTO.self, HistoryDTO.self, RedeemRequest.self,
         RedeemResultDTO.self, PurchaseRequest.self, PurchaseResultDTO.self, PurchaseListDTO.self,
         CaptureNotification.self, CaptureResultDTO.self,
         // Pages

@@ -7,9 +7,10 @@ extension SubsonicError {
         switch error {
         case .notFound: self.init(code: 70, message: error.message)
         case .invalid(let field, let reason): self = .invalid(field, reason)
-        case .forbidden, .reauthenticationRequired: self.init(code: 50, message: error.message)
+        case .forbidden, .reauthenticationRequired, .accountFrozen: self.init(code: 50, message: error.message)
         case .unauthorized: self.init(code: 40, message: error.message)
-        case .conflict, .twoFactorRequired, .insufficientCoins, .rateLimited, .idempotencyMismatch, .priceChanged:
+        case .conflict, .twoFactorRequired, .insufficientCoins, .rateLimited, .idempotencyMismatch, .priceChanged,
+            .paymentProviderUnavailable:
             self = .generic(error.message)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SoTubeCore
 
 /// A request's parameters: the query string and, for POST, a form-encoded body. A name may repeat
 /// (`id=1&id=2`). Kept as the list of pairs in order: a call has a handful, so a scan is cheaper

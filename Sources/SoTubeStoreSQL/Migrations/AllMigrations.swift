@@ -18,5 +18,6 @@ public enum AllMigrations {
         Migration015SignIns.migration,
         Migration016OwnershipPurchases.migration,
         Migration017Operators.migration,
+        Migration018PaymentsAndMail.migration,
     ]
 }

@@ -64,7 +64,13 @@ actor FakeCommerce: PurchaseService, WalletService, SandboxCheckoutService {
     }
 
     func checkoutTopUp(id: String) -> TopUp? { topUps[id] }
-    func markTopUp(id: String, status: TopUpStatus) -> Bool {
+    func payWithCard(topUpID: String, userID: String, token: String) throws -> (
+        TopUp, next: CommerceService.CardNextStep?
+    ) { throw DomainError.notFound(what: "Card payments") }
+    func syncTopUp(topUpID: String, userID: String) throws -> (TopUp, next: CommerceService.CardNextStep?) {
+        (try topUp(id: topUpID, userID: userID), nil)
+    }
+    func markTopUp(id: String, status: TopUpStatus, message: String?) -> Bool {
         guard topUps[id]?.status != .captured else { return false }
         topUps[id]?.status = status
         return true

@@ -9,7 +9,7 @@ public struct SQLAccountStore: AccountStore {
     package init(backend: any SQLBackend) { self.backend = backend }
 
     static let userColumns =
-        "id, username, email, display_name, coins, created_at, password_hash, role, locked_at"
+        "id, username, email, display_name, coins, created_at, password_hash, role, locked_at, frozen_at, language"
 
     public func createUser(_ user: User, passwordHash: String) async throws {
         let dialect = backend.dialect
@@ -67,6 +67,14 @@ public struct SQLAccountStore: AccountStore {
         try await backend.read { db in
             try await db.raw("SELECT \(unsafeRaw: Self.userColumns) FROM users ORDER BY username_key")
                 .all().map { try Self.decodeCredentials($0).user }
+        }
+    }
+
+    public func setLanguage(userID: String, language: String) async throws {
+        try await backend.transaction { db in
+            try await db.raw(
+                "UPDATE users SET language = \(bind: language) WHERE id = \(bind: userID) AND (language IS NULL OR language <> \(bind: language))"
+            ).run()
         }
     }
 
@@ -169,7 +177,7 @@ public struct SQLAccountStore: AccountStore {
                     """
                     SELECT s.token_hash, s.created_at AS session_created_at, s.expires_at, s.remember, s.confirmed_at,
                         u.id, u.username, u.email, u.display_name, u.coins, u.created_at, u.password_hash, u.role,
-                        u.locked_at
+                        u.locked_at, u.frozen_at, u.language
                     FROM sessions s JOIN users u ON u.id = s.user_id
                     WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now.epochMillis)
                         AND u.locked_at IS NULL
@@ -236,7 +244,9 @@ public struct SQLAccountStore: AccountStore {
                 createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)),
                 // An unknown role (a newer build's) gets the least: buying.
                 role: UserRole(rawValue: try row.decode(column: "role", as: String.self)) ?? .buyer,
-                lockedAt: try row.decode(column: "locked_at", as: Int64?.self).map(Date.init(epochMillis:))),
+                lockedAt: try row.decode(column: "locked_at", as: Int64?.self).map(Date.init(epochMillis:)),
+                frozenAt: try row.decode(column: "frozen_at", as: Int64?.self).map(Date.init(epochMillis:)),
+                language: try row.decode(column: "language", as: String?.self)),
             passwordHash: try row.decode(column: "password_hash", as: String.self))
     }
 

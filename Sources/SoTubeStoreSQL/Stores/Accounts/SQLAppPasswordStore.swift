@@ -10,7 +10,7 @@ public struct SQLAppPasswordStore: AppPasswordStore {
     private static let columns =
         "p.id AS ap_id, p.user_id AS ap_user_id, p.label, p.secret_hash, p.sealed_secret, p.created_at AS ap_created_at, p.last_used_at"
     private static let userColumns =
-        "u.id, u.username, u.email, u.display_name, u.coins, u.created_at, u.password_hash, u.role, u.locked_at"
+        "u.id, u.username, u.email, u.display_name, u.coins, u.created_at, u.password_hash, u.role, u.locked_at, u.frozen_at, u.language"
 
     public func create(_ password: AppPassword) async throws {
         let limit = AppPasswordRules.maxPerUser

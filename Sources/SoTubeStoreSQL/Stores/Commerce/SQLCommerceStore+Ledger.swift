@@ -85,6 +85,8 @@ extension SQLCommerceStore {
                 WHERE (l.kind = 'purchase' AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.id = l.reference))
                    OR (l.kind = 'top-up' AND NOT EXISTS (
                         SELECT 1 FROM top_ups t WHERE t.id = l.reference AND t.status = 'captured'))
+                   OR (l.kind = 'refund' AND NOT EXISTS (
+                        SELECT 1 FROM top_up_refunds r WHERE r.id = l.reference OR r.id || '.reversed' = l.reference))
                 ORDER BY l.id
                 """
             ).all().map { try $0.decode(column: "id", as: String.self) }
@@ -100,9 +102,52 @@ extension SQLCommerceStore {
                 try await db.raw("SELECT COUNT(*) AS n FROM ledger_entries").first()?.decode(
                     column: "n", as: Int.self)
                 ?? 0
-            return LedgerFacts(
+            var facts = LedgerFacts(
                 accounts: accounts, purchases: purchases, topUps: topUps, orphanEntryIDs: orphans,
                 unpaidOwnership: unpaid, entryCount: entryCount)
+            facts.refunds = try await Self.movements(
+                db,
+                """
+                SELECT r.id, CASE WHEN r.status = 'failed' THEN 0 ELSE -r.coins END AS expected, COUNT(l.id) AS n,
+                    CAST(COALESCE(SUM(l.delta), 0) AS BIGINT) AS total
+                FROM top_up_refunds r LEFT JOIN ledger_entries l ON l.kind = 'refund'
+                    AND (l.reference = r.id OR l.reference = r.id || '.reversed')
+                GROUP BY r.id, r.status, r.coins ORDER BY r.id
+                """)
+            facts.payments = try await Self.payments(db)
+            return facts
+        }
+    }
+
+    /// Each captured top-up with what was paid and the refunds that were not refused.
+    static func payments(_ db: any SQLDatabase) async throws -> [LedgerFacts.Payment] {
+        try await db.raw(
+            """
+            SELECT t.id, t.provider_reference, t.amount, t.currency, t.paid_amount, t.paid_currency, t.coins,
+                t.refunded_coins, t.refunded_amount,
+                CAST(COALESCE(SUM(r.coins), 0) AS BIGINT) AS refund_coins,
+                CAST(COALESCE(SUM(r.amount), 0) AS BIGINT) AS refund_amount
+            FROM top_ups t LEFT JOIN top_up_refunds r ON r.top_up_id = t.id AND r.status <> 'failed'
+            WHERE t.status = 'captured'
+            GROUP BY t.id, t.provider_reference, t.amount, t.currency, t.paid_amount, t.paid_currency, t.coins,
+                t.refunded_coins, t.refunded_amount
+            ORDER BY t.id
+            """
+        ).all().map { row in
+            let paidAmount = try row.decode(column: "paid_amount", as: Int?.self)
+            let paidCurrency = try row.decode(column: "paid_currency", as: String?.self)
+            return LedgerFacts.Payment(
+                topUpID: try row.decode(column: "id", as: String.self),
+                providerReference: try row.decode(column: "provider_reference", as: String.self),
+                price: Money(
+                    amount: try row.decode(column: "amount", as: Int.self),
+                    currency: try row.decode(column: "currency", as: String.self)),
+                paid: paidAmount.flatMap { amount in paidCurrency.map { Money(amount: amount, currency: $0) } },
+                coins: try row.decode(column: "coins", as: Int.self),
+                refundedCoins: try row.decode(column: "refunded_coins", as: Int.self),
+                refundedAmount: try row.decode(column: "refunded_amount", as: Int.self),
+                refundRowsCoins: try row.decode(column: "refund_coins", as: Int.self),
+                refundRowsAmount: try row.decode(column: "refund_amount", as: Int.self))
         }
     }
 

@@ -7,18 +7,18 @@ import SoTubeCore
 /// across several server processes too.
 extension SQLCommerceStore {
     static let topUpColumns =
-        "id, user_id, pack_id, coins, amount, currency, status, provider, provider_reference, created_at, captured_at"
+        "id, user_id, pack_id, coins, amount, currency, status, provider, provider_reference, created_at, captured_at, message, paid_amount, paid_currency, refunded_coins, refunded_amount, client_secret"
 
     public func createTopUp(_ topUp: TopUp) async throws {
         try await backend.transaction { db in
             try await db.raw(
                 """
                 INSERT INTO top_ups (id, user_id, pack_id, coins, amount, currency, status, provider,
-                    provider_reference, created_at, captured_at)
+                    provider_reference, created_at, captured_at, client_secret)
                 VALUES (\(bind: topUp.id), \(bind: topUp.userID), \(bind: topUp.packID), \(bind: topUp.coins),
                     \(bind: topUp.price.amount), \(bind: topUp.price.currency), \(bind: topUp.status.rawValue),
                     \(bind: topUp.provider), \(bind: topUp.providerReference), \(bind: topUp.createdAt.epochMillis),
-                    NULL)
+                    NULL, \(bind: topUp.clientSecret))
                 """
             ).run()
         }
@@ -31,7 +31,7 @@ extension SQLCommerceStore {
         }
     }
 
-    public func captureTopUp(id: String, providerReference: String, ledgerEntryID: String, now: Date)
+    public func captureTopUp(id: String, providerReference: String, paid: Money?, ledgerEntryID: String, now: Date)
         async throws
         -> CaptureOutcome
     {
@@ -41,7 +41,9 @@ extension SQLCommerceStore {
                 // Only one caller can move the row out of pending/declined; the others see zero rows.
                 if let row = try await db.raw(
                     """
-                    UPDATE top_ups SET status = 'captured', captured_at = \(bind: now.epochMillis)
+                    UPDATE top_ups SET status = 'captured', captured_at = \(bind: now.epochMillis), message = NULL,
+                        paid_amount = COALESCE(\(bind: paid?.amount), amount),
+                        paid_currency = COALESCE(\(bind: paid?.currency), currency)
                     WHERE id = \(bind: id) AND provider_reference = \(bind: providerReference)
                         AND status IN ('pending', 'declined')
                     RETURNING \(unsafeRaw: Self.topUpColumns)
@@ -90,12 +92,14 @@ extension SQLCommerceStore {
         return CaptureOutcome(topUp: topUp, credited: false, balance: balance)
     }
 
-    public func markTopUp(id: String, status: TopUpStatus) async throws -> Bool {
-        precondition(status == .declined || status == .cancelled, "only decline or cancel here")
+    public func markTopUp(id: String, status: TopUpStatus, message: String?) async throws -> Bool {
+        guard status == .declined || status == .cancelled else {
+            throw DomainError.invalid(field: "status", reason: "Only a decline or a cancellation is marked here.")
+        }
         return try await backend.transaction { db in
             try await db.raw(
                 """
-                UPDATE top_ups SET status = \(bind: status.rawValue)
+                UPDATE top_ups SET status = \(bind: status.rawValue), message = \(bind: message)
                 WHERE id = \(bind: id) AND status IN ('pending', 'declined') RETURNING id
                 """
             ).first() != nil
@@ -127,6 +131,13 @@ extension SQLCommerceStore {
             providerReference: try row.decode(column: "provider_reference", as: String.self),
             createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)),
             capturedAt: try row.decode(column: "captured_at", as: Int64?.self).map(
-                Date.init(epochMillis:)))
+                Date.init(epochMillis:)),
+            message: try row.decode(column: "message", as: String?.self),
+            paid: try row.decode(column: "paid_amount", as: Int?.self).flatMap { amount in
+                try row.decode(column: "paid_currency", as: String?.self).map { Money(amount: amount, currency: $0) }
+            },
+            refundedCoins: try row.decode(column: "refunded_coins", as: Int.self),
+            refundedAmount: try row.decode(column: "refunded_amount", as: Int.self),
+            clientSecret: try row.decode(column: "client_secret", as: String?.self))
     }
 }

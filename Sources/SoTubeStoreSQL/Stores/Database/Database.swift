@@ -23,6 +23,7 @@ public struct SoTubeDatabase: Sendable {
     public let audit: SQLAuditLog
     public let sales: SQLSalesFigures
     public let catalogAdmin: SQLCatalogAdmin
+    public let mailQueue: SQLMailQueue
 
     package init(backend: any SQLBackend) {
         self.backend = backend
@@ -43,6 +44,7 @@ public struct SoTubeDatabase: Sendable {
         self.audit = SQLAuditLog(backend: backend)
         self.sales = SQLSalesFigures(backend: backend)
         self.catalogAdmin = SQLCatalogAdmin(backend: backend)
+        self.mailQueue = SQLMailQueue(backend: backend)
     }
 
     /// Opens the database `settings` name (SQLite path or postgres:// URL) and, unless `migrate` is

@@ -27,7 +27,7 @@ public enum Hex {
 
     /// The value of one hex digit, either case (by hand: a `String` and `UInt8(_:radix:)` per byte
     /// showed in every Subsonic request's profile). Also used by percent-decoding.
-    static func nibble(_ digit: UInt8) -> UInt8? {
+    public static func nibble(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
