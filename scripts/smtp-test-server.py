@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import itertools
 import os
+import signal
 import ssl
 import sys
 import warnings
@@ -107,6 +108,8 @@ async def main():
 
 
 if __name__ == "__main__":
+    # A parent may spawn us with SIGTERM blocked (Foundation's Process does, from a Dispatch thread).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     try:
         asyncio.run(main())
     except KeyboardInterrupt:

@@ -61,7 +61,9 @@ export function formatDate(iso, { compact = false } = {}) {
 export function formatMoney(money) {
   if (!money) return '';
   try {
-    return new Intl.NumberFormat(lang, { style: 'currency', currency: money.currency }).format(money.amount / 100);
+    // Amounts are minor units: cents for most currencies, yen for JPY (0 digits), fils for KWD (3).
+    const format = new Intl.NumberFormat(lang, { style: 'currency', currency: money.currency });
+    return format.format(money.amount / 10 ** format.resolvedOptions().maximumFractionDigits);
   } catch {
     return `${(money.amount / 100).toFixed(2)} ${money.currency}`;
   }

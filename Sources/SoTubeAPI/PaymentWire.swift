@@ -30,6 +30,12 @@ public struct TopUpCreatedDTO: Codable, Sendable, Equatable {
     }
 }
 
+/// `GET /api/v1/wallet/top-ups`.
+public struct TopUpListDTO: Codable, Sendable, Equatable {
+    public var topUps: [TopUpDTO]
+    public init(topUps: [TopUpDTO]) { self.topUps = topUps }
+}
+
 /// `POST /api/v1/wallet/top-ups/{id}/card` body: the token Stripe.js made from the card field.
 public struct TopUpCardRequest: Codable, Sendable {
     public var token: String

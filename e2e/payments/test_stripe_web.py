@@ -85,6 +85,19 @@ def test_a_card_pays_a_declined_card_does_not_and_another_card_does(page, stack,
     assert stack_coins(stack, page) == 200
     assert buyer
 
+    # The top-up history lists each payment with its state and what was paid, the declined one
+    # with the bank's reason.
+    page.goto(f"{stack.base}/#/history/topups")
+    payments = page.locator("#top-up-payments")
+    expect(payments.locator("tbody tr")).to_have_count(3)
+    expect(payments.locator('tr[data-status="captured"]')).to_have_count(2)
+    expect(payments.locator('tr[data-status="captured"]').first).to_contain_text("$0.99")
+    declined_row = payments.locator('tr[data-status="declined"]')
+    expect(declined_row).to_contain_text("Declined")
+    expect(declined_row).to_contain_text("Your card was declined.")
+    expect(page.get_by_text(re.compile(r"\b(null|undefined|NaN)\b"))).to_have_count(0)
+    shot(page, "pay-history")
+
 
 def test_three_d_secure_completed_pays_and_failed_does_not(page, stack, shot, viewport):
     webhelpers.register(page, stack.base)

@@ -252,9 +252,14 @@ export async function history(container, route) {
   const purchases = route.id !== 'topups';
   const body = h('div', {});
   container.append(h('h1', { class: 'page-title' }, purchases ? t('history.purchasesTitle') : t('history.topUpsTitle')), body);
-  await load(body, () => api.get(endpoints.walletHistory()), (d) => {
+  await load(body, () => Promise.all([
+    api.get(endpoints.walletHistory()),
+    purchases ? null : api.get(endpoints.topUps),
+  ]), ([d, payments]) => {
+    if (payments && payments.topUps.length) body.append(paymentsTable(payments.topUps));
     const entries = d.entries.filter((e) => (purchases ? e.kind === 'purchase' : e.kind !== 'purchase'));
     if (!entries.length) { body.append(h('p', { class: 'empty' }, t('history.empty'))); return; }
+    if (payments && payments.topUps.length) body.append(h('h2', { class: 'section-title' }, t('history.coinsMoved')));
     body.append(h('div', { class: 'table-wrap' }, h('table', { class: 'history' },
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, t('history.date')), h('th', { scope: 'col' }, t('history.item')),
@@ -266,6 +271,24 @@ export async function history(container, route) {
         h('td', { class: 'num' }, e.coins > 0 ? `+${e.coins}` : String(e.coins)),
         h('td', { class: 'num' }, String(e.balanceAfter))))))));
   });
+}
+
+/** Each top-up with its state (paid, declined with the bank's reason, waiting, cancelled, refunded) and what was paid. */
+function paymentsTable(topUps) {
+  const state = (p) => {
+    if (p.status === 'captured' && p.refundedCoins > 0) return t('history.stateRefunded', { n: p.refundedCoins });
+    return t(`history.state.${p.status}`);
+  };
+  return h('div', { class: 'table-wrap', id: 'top-up-payments' }, h('table', { class: 'history' },
+    h('caption', {}, t('history.payments')),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, t('history.date')), h('th', { scope: 'col' }, t('history.item')),
+      h('th', { scope: 'col' }, t('history.state')), h('th', { scope: 'col', class: 'num' }, t('history.paid')))),
+    h('tbody', {}, topUps.map((p) => h('tr', { 'data-status': p.status },
+      h('td', { class: 'date' }, formatDate(p.createdAt, { compact: true })),
+      h('td', {}, t('history.topUp', { n: p.coins, price: formatMoney(p.price) })),
+      h('td', {}, state(p), p.status === 'declined' && p.message ? h('span', { class: 'hint' }, ` — ${p.message}`) : ''),
+      h('td', { class: 'num' }, p.paid ? formatMoney(p.paid) : '—'))))));
 }
 
 /**
@@ -282,5 +305,8 @@ function describe(entry) {
   }
   if ((m = /^Gift code (.*)$/s.exec(text))) return t('history.giftCode', { code: m[1] });
   if (entry.kind === 'grant' && text === 'Granted by the operator') return t('history.grant');
+  if (entry.kind === 'refund') {
+    return entry.coins < 0 ? t('history.refund', { n: -entry.coins }) : t('history.refundReversed', { n: entry.coins });
+  }
   return text;
 }

@@ -14,6 +14,10 @@ extension Route {
             403: ("This store sells no coins (wallet topUps is false): coins come from gift codes", nil),
             422: ("Missing or unknown packId", nil),
         ], web: "topUps")
+    public static let listTopUps = Route(
+        .get, "/api/v1/wallet/top-ups", "The caller's top-ups, newest first: each one's state and the amount paid",
+        tag: "coins", access: .user,
+        responses: [200: ("Top-ups (at most 100)", "TopUpList"), 401: ("Not logged in", nil)], web: "topUps")
     public static let topUp = Route(
         .get, "/api/v1/wallet/top-ups/{id}", "One of the caller's top-ups and its status",
         tag: "coins",
@@ -139,7 +143,7 @@ extension Route {
 
     /// Every route of this group, in the order the document lists them.
     static let commerce: [Route] = [
-        wallet, createTopUp, topUp, payTopUpByCard, syncTopUp, walletHistory, redeem, buy, purchases,
+        wallet, createTopUp, listTopUps, topUp, payTopUpByCard, syncTopUp, walletHistory, redeem, buy, purchases,
         sandboxCapture, sandboxCheckout, payOnSandboxCheckout, stripeWebhook,
     ]
 }

@@ -22,6 +22,8 @@ public protocol WalletService: Sendable {
     /// The user's ledger, newest first.
     func history(userID: String, limit: Int) async throws -> [LedgerEntry]
     func redeem(userID: String, code: String) async throws -> CreditOutcome
+    /// The user's top-ups, newest first.
+    func topUps(userID: String, limit: Int) async throws -> [TopUp]
     /// Pays a Stripe top-up with a Stripe.js card token.
     func payWithCard(topUpID: String, userID: String, token: String) async throws
         -> (TopUp, next: CommerceService.CardNextStep?)
@@ -51,6 +53,10 @@ extension CommerceService: PurchaseService, WalletService, SandboxCheckoutServic
     }
 
     public func coinPacks() async throws -> [CoinPack] { try await store.coinPacks() }
+
+    public func topUps(userID: String, limit: Int) async throws -> [TopUp] {
+        try await store.topUps(userID: userID, limit: limit)
+    }
 
     public func history(userID: String, limit: Int) async throws -> [LedgerEntry] {
         try await store.history(userID: userID, limit: limit)

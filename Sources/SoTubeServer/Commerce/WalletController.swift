@@ -46,6 +46,18 @@ struct WalletController {
                     topUpId: topUp.id, checkoutUrl: url, provider: topUp.provider, clientSecret: topUp.clientSecret,
                     publishableKey: stripe?.publishableKey), status: .created)
         }
+        routes.on(.listTopUps) { _, context in
+            let identity = try context.requireIdentity()
+            let topUps = try await wallet.topUps(userID: identity.user.id, limit: 100)
+            // The list shows states; a client secret is only handed out for the one being paid.
+            return try jsonResponse(
+                TopUpListDTO(
+                    topUps: topUps.map {
+                        var topUp = TopUpDTO($0)
+                        topUp.clientSecret = nil
+                        return topUp
+                    }))
+        }
         routes.on(.topUp) { _, context in
             let identity = try context.requireIdentity()
             let id = try context.pathID()

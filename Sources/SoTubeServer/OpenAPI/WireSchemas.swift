@@ -20,7 +20,7 @@ enum WireSchemas {
         FavouritesDTO.self, RecentlyPlayedDTO.self, RecordPlayRequest.self, LibrarySongsDTO.self,
         LibraryAlbumsDTO.self, LibraryArtistsDTO.self,
         // Coins and purchases
-        WalletDTO.self, TopUpRequest.self, TopUpCreatedDTO.self, TopUpDTO.self, TopUpCardRequest.self,
+        WalletDTO.self, TopUpRequest.self, TopUpCreatedDTO.self, TopUpDTO.self, TopUpCardRequest.self, TopUpListDTO.self,
         WebhookResultDTO.self, HistoryDTO.self, RedeemRequest.self,
         RedeemResultDTO.self, PurchaseRequest.self, PurchaseResultDTO.self, PurchaseListDTO.self,
         CaptureNotification.self, CaptureResultDTO.self,

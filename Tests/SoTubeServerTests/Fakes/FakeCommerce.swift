@@ -64,6 +64,7 @@ actor FakeCommerce: PurchaseService, WalletService, SandboxCheckoutService {
     }
 
     func checkoutTopUp(id: String) -> TopUp? { topUps[id] }
+    func topUps(userID: String, limit: Int) -> [TopUp] { topUps.values.filter { $0.userID == userID } }
     func payWithCard(topUpID: String, userID: String, token: String) throws -> (
         TopUp, next: CommerceService.CardNextStep?
     ) { throw DomainError.notFound(what: "Card payments") }
