@@ -25,6 +25,13 @@ import Testing
             let abandoned = try await client.json(
                 .post, "/api/v1/wallet/top-ups", body: TopUpRequest(packId: "small"), token: token
             ).decode(TopUpCreatedDTO.self).topUpId
+            // A card payment left pending stays: its bank may still answer (3-D Secure done late).
+            let user = try #require(try await services.database.accounts.credentials(username: "hal")?.user)
+            try await services.database.commerce.createTopUp(
+                TopUp(
+                    id: "tu_card", userID: user.id, packID: "small", coins: 100,
+                    price: Money(amount: 99, currency: "USD"),
+                    status: .pending, provider: "stripe", providerReference: "pi_card", createdAt: app.clock.now()))
 
             #expect(try await sweeper.sweepOnce() == .init(sessionsAndResets: 0, throttles: 0, topUps: 0))
             // After a day: the 12-hour session, the one-hour reset link, the sign-up, login and reset
@@ -35,6 +42,7 @@ import Testing
             #expect(report.throttles >= 3)
             #expect(report.topUps == 1)
             #expect(try await services.database.commerce.topUp(id: abandoned) == nil)
+            #expect(try await services.database.commerce.topUp(id: "tu_card")?.status == .pending)
             try await client.json(.get, "/api/v1/me", token: token).expectProblem(.unauthorized)
         }
     }

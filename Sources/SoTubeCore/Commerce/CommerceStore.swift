@@ -33,8 +33,9 @@ public protocol CommerceStore: PaymentRecordStore {
     /// Moves a top-up that is not captured to declined or cancelled (with the provider's reason);
     /// false when it was captured.
     func markTopUp(id: String, status: TopUpStatus, message: String?) async throws -> Bool
-    /// Deletes top-ups that were never captured (pending, declined or cancelled) and were opened
-    /// before `cutoff`; returns how many. Captured ones stay with their ledger entries.
+    /// Deletes top-ups that were never captured (declined, cancelled, or a sandbox checkout left
+    /// pending) and were opened before `cutoff`; returns how many. Captured ones stay with their
+    /// ledger entries, and a card payment left pending stays too: its bank may still answer.
     func deleteAbandonedTopUps(openedBefore cutoff: Date) async throws -> Int
 
     func createGiftCodes(_ codes: [GiftCode]) async throws

@@ -78,7 +78,8 @@ public enum MIMEEncoding {
         let clean = sanitizedHeaderValue(value)
         let words = clean.split(separator: " ", omittingEmptySubsequences: false)
         let plainOK =
-            clean.allSatisfy { $0.isASCII } && !clean.contains("=?") && !words.contains { $0.isEmpty && words.count > 1 }
+            clean.allSatisfy { $0.isASCII } && !clean.contains("=?")
+            && !words.contains { $0.isEmpty && words.count > 1 }
             && words.allSatisfy { $0.count <= 76 - headerName.count - 2 }
         if plainOK { return words.map(String.init) }
         return encodedWords(clean, firstLineUsed: headerName.count + 1)
@@ -128,7 +129,9 @@ public enum MIMEEncoding {
     public static func sanitizedAddress(_ address: String) -> String {
         String(
             String.UnicodeScalarView(
-                address.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F && !"<>\",;()\\".unicodeScalars.contains($0) }))
+                address.unicodeScalars.filter {
+                    $0.value > 0x20 && $0.value < 0x7F && !"<>\",;()\\".unicodeScalars.contains($0)
+                }))
     }
 
     static func normalizedLines(_ text: String) -> [Substring] {

@@ -91,7 +91,8 @@ public struct MIMEMessage: Sendable, Equatable {
             let v = value ?? 0
             return v < 10 ? "0\(v)" : "\(v)"
         }
-        return "\(weekday), \(two(c.day)) \(month) \(c.year ?? 1970) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) +0000"
+        return
+            "\(weekday), \(two(c.day)) \(month) \(c.year ?? 1970) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) +0000"
     }
 
     static func mailbox(name: String, address: String, header: String) -> [String] {
@@ -117,7 +118,8 @@ public struct MIMEMessage: Sendable, Equatable {
 
     /// RFC 2046 bchars, at most 70; falls back to a random boundary if nothing usable is left.
     static func sanitizedBoundary(_ value: String) -> String {
-        let allowed = CharacterSet(charactersIn: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=?")
+        let allowed = CharacterSet(
+            charactersIn: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=?")
         let kept = String(String.UnicodeScalarView(value.unicodeScalars.filter { allowed.contains($0) }.prefix(70)))
         return kept.isEmpty ? randomBoundary() : kept
     }

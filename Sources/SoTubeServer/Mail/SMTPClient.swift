@@ -42,7 +42,7 @@ public struct SMTPClient: Sendable {
             }
         } catch {
             await session.close()
-            logger.warning("mail not sent: \(error)")
+            logger.debug("mail not sent: \(error)")  // the caller decides how loud a failure is
             throw error
         }
         await session.close()
@@ -116,7 +116,8 @@ public struct SMTPClient: Sendable {
             try Self.expect(await session.command(pass, shown: "****"), 235, "AUTH LOGIN")
         } else {
             let offered = mechanisms.isEmpty ? "none" : mechanisms.sorted().joined(separator: " ")
-            throw SMTPError.protocolViolation("no supported AUTH mechanism (PLAIN, LOGIN); the server offers: \(offered)")
+            throw SMTPError.protocolViolation(
+                "no supported AUTH mechanism (PLAIN, LOGIN); the server offers: \(offered)")
         }
     }
 
@@ -152,7 +153,9 @@ public struct SMTPClient: Sendable {
         let forbidden = Set("<> \t\r\n\"(),;\\".unicodeScalars)
         let ok =
             address.unicodeScalars.count <= 254
-            && address.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !forbidden.contains($0) }
+            && address.unicodeScalars.allSatisfy {
+                $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !forbidden.contains($0)
+            }
             && address.contains("@")
         guard ok else { throw SMTPError.invalidMessage("invalid envelope address '\(address.debugDescription)'") }
     }

@@ -6,7 +6,7 @@ import NIOSSL
 /// A connected SMTP channel, usable from async code. Sendable: the handler is only touched on its event loop.
 struct SMTPSession: Sendable {
     let channel: any Channel
-    private let handler: NIOLoopBound<SMTPConnectionHandler>
+    private let handler: NIOLoopBoundBox<SMTPConnectionHandler?>
     private let logger: Logger
 
     /// Connects (adding TLS first for implicit TLS). Every failure is an ``SMTPError/connection(_:)``.
@@ -15,7 +15,11 @@ struct SMTPSession: Sendable {
     ) async throws -> SMTPSession {
         let host = settings.host
         let replyTimeout = settings.replyTimeout
-        let bootstrap = ClientBootstrap(group: group)
+        let loop = group.any()
+        // Filled in by the channel initializer, so the handler is known even if TLS fails and empties the
+        // pipeline before the first reply is awaited.
+        let box = NIOLoopBoundBox.makeEmptyBox(valueType: SMTPConnectionHandler.self, eventLoop: loop)
+        let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(settings.connectTimeout)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
@@ -24,25 +28,17 @@ struct SMTPSession: Sendable {
                     if let tls {
                         try sync.addHandler(try Self.tlsHandler(context: tls, host: host))
                     }
-                    try sync.addHandler(SMTPConnectionHandler(eventLoop: channel.eventLoop, replyTimeout: replyTimeout))
+                    let handler = SMTPConnectionHandler(eventLoop: channel.eventLoop, replyTimeout: replyTimeout)
+                    try sync.addHandler(handler)
+                    box.value = handler
                 }
             }
-        let channel: any Channel
         do {
-            channel = try await bootstrap.connect(host: host, port: settings.port).get()
+            let channel = try await bootstrap.connect(host: host, port: settings.port).get()
+            return SMTPSession(channel: channel, handler: box, logger: logger)
         } catch {
-            throw SMTPError.connection("cannot connect to \(host):\(settings.port): \(SMTPConnectionHandler.describe(error))")
-        }
-        do {
-            let handler = try await channel.eventLoop.submit {
-                NIOLoopBound(
-                    try channel.pipeline.syncOperations.handler(type: SMTPConnectionHandler.self),
-                    eventLoop: channel.eventLoop)
-            }.get()
-            return SMTPSession(channel: channel, handler: handler, logger: logger)
-        } catch {
-            try? await channel.close()
-            throw SMTPError.connection("connection closed during setup: \(SMTPConnectionHandler.describe(error))")
+            throw SMTPError.connection(
+                "cannot connect to \(host):\(settings.port): \(SMTPConnectionHandler.describe(error))")
         }
     }
 
@@ -54,7 +50,7 @@ struct SMTPSession: Sendable {
 
     func readGreeting() async throws -> SMTPReply {
         let handler = self.handler
-        let reply = try await run("greeting") { handler.value.readReply() }
+        let reply = try await run("greeting") { Self.reply(handler) { $0.readReply() } }
         logger.trace("S: \(reply.code) \(reply.message)")
         return reply
     }
@@ -65,7 +61,7 @@ struct SMTPSession: Sendable {
         logger.trace("C: \(display)")
         let handler = self.handler
         let bytes = ByteBuffer(string: line + "\r\n")
-        let reply = try await run(display) { handler.value.send(bytes, timeout: timeout) }
+        let reply = try await run(display) { Self.reply(handler) { $0.send(bytes, timeout: timeout) } }
         logger.trace("S: \(reply.code) \(reply.message)")
         return reply
     }
@@ -75,7 +71,7 @@ struct SMTPSession: Sendable {
         logger.trace("C: <\(payload.count) bytes of message data>")
         let handler = self.handler
         let bytes = ByteBuffer(bytes: payload)
-        let reply = try await run("end of DATA") { handler.value.send(bytes) }
+        let reply = try await run("end of DATA") { Self.reply(handler) { $0.send(bytes) } }
         logger.trace("S: \(reply.code) \(reply.message)")
         return reply
     }
@@ -86,7 +82,8 @@ struct SMTPSession: Sendable {
         let channel = self.channel
         do {
             try await channel.eventLoop.submit {
-                try handler.value.prepareForTLS()
+                guard let handler = handler.value else { throw SMTPError.connection("not connected") }
+                try handler.prepareForTLS()
                 try channel.pipeline.syncOperations.addHandler(
                     try Self.tlsHandler(context: context, host: host), position: .first)
             }.get()
@@ -99,6 +96,16 @@ struct SMTPSession: Sendable {
 
     func close() async {
         try? await channel.close()
+    }
+
+    /// Runs on the loop: the handler is always set once connected; `nil` would mean a broken setup.
+    private static func reply(
+        _ box: NIOLoopBoundBox<SMTPConnectionHandler?>, _ body: (SMTPConnectionHandler) -> EventLoopFuture<SMTPReply>
+    ) -> EventLoopFuture<SMTPReply> {
+        guard let handler = box.value else {
+            return box.eventLoop.makeFailedFuture(SMTPError.connection("not connected"))
+        }
+        return body(handler)
     }
 
     private func run(

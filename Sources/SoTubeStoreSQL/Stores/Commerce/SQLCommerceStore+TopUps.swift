@@ -110,7 +110,8 @@ extension SQLCommerceStore {
         try await backend.transaction { db in
             try await db.raw(
                 """
-                DELETE FROM top_ups WHERE status IN ('pending', 'declined', 'cancelled')
+                DELETE FROM top_ups WHERE (status IN ('declined', 'cancelled')
+                    OR (status = 'pending' AND provider = 'sandbox'))
                 AND created_at < \(bind: cutoff.epochMillis) RETURNING id
                 """
             ).all().count
