@@ -216,3 +216,17 @@ def demo_server():
     # The browser tests buy and play: they start when every song is ready.
     wait_for_demo_catalog(base, timeout=600)
     return DemoServer(base, data)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium per test process, shared by every suite that drives a browser (web,
+    payments): Playwright's sync API allows one running instance per thread, so two suites each
+    holding a session browser in one xdist worker would collide."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True,
+            args=["--autoplay-policy=no-user-gesture-required", "--no-sandbox"])
+        yield b
+        b.close()

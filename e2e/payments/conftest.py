@@ -501,16 +501,6 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("viewport", sizes, ids=sizes)
 
 
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True,
-                              args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def console():
     return Console()

@@ -16,7 +16,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
@@ -121,16 +120,6 @@ def needs(features):
         if missing:
             pytest.skip(f"needs server features not on this build: {', '.join(missing)}")
     return check
-
-
-@pytest.fixture(scope="session")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True,
-            args=["--autoplay-policy=no-user-gesture-required", "--no-sandbox"])
-        yield b
-        b.close()
 
 
 # The two layouts: a phone (bottom tab bar, mini player above it) and a desktop (sidebar, player bar).
