@@ -83,7 +83,11 @@ public struct MailSettings: Sendable, Equatable {
     static func resolve(environment: [String: String]) throws -> MailSettings {
         var settings = MailSettings()
         if let url = environment["SOTUBE_SMTP_URL"], !url.isEmpty {
-            _ = try SMTPSettings(url: url, trustRootsPEMPath: nil)
+            do {
+                _ = try SMTPSettings(url: url, trustRootsPEMPath: nil)
+            } catch {
+                throw ConfigurationError(description: String(describing: error))
+            }
             settings.smtpURL = url
         }
         settings.smtpCAFile = environment["SOTUBE_SMTP_CA_FILE"]
@@ -108,6 +112,11 @@ public struct MailSettings: Sendable, Equatable {
 public struct MailAddress: Sendable, Equatable {
     public var name: String?
     public var address: String
+
+    public init(name: String?, address: String) {
+        self.name = name
+        self.address = address
+    }
 
     public static func parse(_ text: String) -> MailAddress? {
         let text = text.trimmingCharacters(in: .whitespaces)
