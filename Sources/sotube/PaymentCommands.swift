@@ -56,6 +56,15 @@ struct TopUpsCommand: AsyncParsableCommand {
                     )
                 }
                 let result = try await services.commerce.refundTopUp(id: topUp, note: reason)
+                if let refund = result.refund {
+                    try await services.database.audit.append(
+                        AuditEntry(
+                            id: services.ids.makeID(), at: services.clock.now(), actorID: nil, actor: "cli:\(cliLogin)",
+                            action: .topUpRefund, target: "top-up \(topUp)",
+                            after:
+                                #"{"coins":\#(refund.coins),"amount":\#(refund.money.amount),"currency":"\#(refund.money.currency)"}"#,
+                            reason: reason))
+                }
                 guard let refund = result.refund else {
                     print(
                         "nothing refunded: the \(result.spentCoins) coins of \(topUp) still unrefunded were spent (balance \(result.balance))"
@@ -108,6 +117,10 @@ struct DisputesCommand: AsyncParsableCommand {
         func run() async throws {
             try await withServices(store) { services in
                 let settled = try await services.commerce.settleDispute(id: dispute, note: note)
+                try await services.database.audit.append(
+                    AuditEntry(
+                        id: services.ids.makeID(), at: services.clock.now(), actorID: nil, actor: "cli:\(cliLogin)",
+                        action: .disputeSettle, target: "dispute \(settled.id)", reason: note))
                 let user = try await services.database.accounts.user(id: settled.userID)
                 let frozen = user?.frozenAt != nil
                 print(

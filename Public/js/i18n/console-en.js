@@ -307,4 +307,6 @@ export default {
   'console.audit.action.user.export': 'Customer data exported',
   'console.audit.action.user.erase': 'Account erased',
   'console.audit.action.home.curate': 'Store home arranged',
+  'console.audit.action.top-up.refund': 'Top-up refunded',
+  'console.audit.action.dispute.settle': 'Dispute settled',
 };

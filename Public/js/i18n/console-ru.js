@@ -307,4 +307,6 @@ export default {
   'console.audit.action.user.export': 'Выгрузка данных покупателя',
   'console.audit.action.user.erase': 'Удаление учётной записи',
   'console.audit.action.home.curate': 'Настройка витрины',
+  'console.audit.action.top-up.refund': 'Возврат пополнения',
+  'console.audit.action.dispute.settle': 'Спор урегулирован',
 };

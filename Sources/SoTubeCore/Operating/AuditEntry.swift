@@ -50,6 +50,8 @@ public enum AuditAction: String, Sendable, Equatable, CaseIterable, Codable {
     case userExport = "user.export"
     case userErase = "user.erase"
     case homeCurate = "home.curate"
+    case topUpRefund = "top-up.refund"
+    case disputeSettle = "dispute.settle"
 }
 
 /// Who acts: an operator signed in to the console, or the CLI run by someone at the machine.
