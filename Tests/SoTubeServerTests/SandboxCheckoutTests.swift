@@ -39,7 +39,9 @@ import Testing
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
             #expect(page.text.contains("4.99 USD") && page.text.contains("550 SoTube coins"))
             #expect(page.text.contains("Log in and pay") && page.text.contains("Pay with card"))
-            #expect(!page.text.contains("<script"))
+            // No inline script; the one script submits the forms in place (the page works without it).
+            #expect(page.text.components(separatedBy: "<script").count == 2)
+            #expect(page.text.contains(#"<script src="/js/sandbox-checkout.js" defer></script>"#))
             let missing = try await client.execute(uri: "/sandbox/checkout/tu_nope", method: .get)
             #expect(missing.status == .notFound && missing.text.contains("Checkout not found"))
         }
@@ -61,6 +63,23 @@ import Testing
             #expect(try await client.wallet(token).coins == 550)
             let page = try await client.execute(uri: "/sandbox/checkout/\(id)", method: .get)
             #expect(page.text.contains("This payment is complete."))
+        }
+    }
+
+    @Test func theScriptedPageIsToldWhereToGoInsteadOfRedirected() async throws {
+        let app = try await TestApp.make()
+        try await app.run { client in
+            let token = try await client.register("ana")
+            let id = try await startTopUp(client, token)
+            let json: HTTPFields = [.accept: "application/json, text/html;q=0.9"]
+            // A refusal is the page again (the script swaps it in); a payment answers where to go.
+            let declined = try await client.payOnSandbox(
+                id, ["method": "card", "number": "4000 0000 0000 0002", "expiry": "12/34", "cvc": "123"], headers: json)
+            #expect(declined.status.code == 402 && declined.text.contains("role=\"alert\""))
+            let paid = try await client.payOnSandbox(id, Self.card4242, headers: json)
+            #expect(paid.status == .ok && paid.headers[.location] == nil)
+            #expect(try paid.decode([String: String].self) == ["redirect": "/#/account?topUp=\(id)"])
+            #expect(try await client.wallet(token).coins == 550)
         }
     }
 

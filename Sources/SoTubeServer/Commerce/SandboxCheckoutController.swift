@@ -23,7 +23,11 @@ struct SandboxCheckoutController {
         routes.on(.payOnSandboxCheckout) { request, context in
             let id = try context.pathID()
             let form = try await Self.form(request, context: context)
-            return try await pay(topUpID: id, form: form)
+            // The page's script submits in place and asks for JSON: a finished checkout then answers
+            // where to go, and the page replaces its own history entry with it (Back never returns to
+            // the checkout, nor asks to resend a form). Without script, the 303 below.
+            let inPlace = request.headers[.accept]?.contains("application/json") == true
+            return try await pay(topUpID: id, form: form, inPlace: inPlace)
         }
     }
 
@@ -38,13 +42,17 @@ struct SandboxCheckoutController {
         }
     }
 
-    func pay(topUpID: String, form: [String: String]) async throws -> Response {
+    func pay(topUpID: String, form: [String: String], inPlace: Bool = false) async throws -> Response {
         guard let topUp = try await checkout.checkoutTopUp(id: topUpID) else {
             return html(SandboxCheckoutPage.notFound(), status: .notFound)
         }
         let back = "/#/account?topUp=\(topUp.id)"
+        let done = { () throws -> Response in
+            inPlace
+                ? try jsonResponse(["redirect": back]) : Response(status: .seeOther, headers: [.location: back])
+        }
         switch topUp.status {
-        case .captured: return Response(status: .seeOther, headers: [.location: back])
+        case .captured: return try done()
         case .cancelled:
             return html(SandboxCheckoutPage.render(topUp), status: .conflict)
         case .pending, .declined: break
@@ -54,7 +62,7 @@ struct SandboxCheckoutController {
         switch form["method"] {
         case "cancel":
             _ = try await checkout.markTopUp(id: topUp.id, status: .cancelled, message: nil)
-            return Response(status: .seeOther, headers: [.location: back])
+            return try done()
         case "account":
             payment = .account(email: form["email"] ?? "", password: form["password"] ?? "")
         case "card":
@@ -82,7 +90,7 @@ struct SandboxCheckoutController {
                 status: .init(code: 402, reasonPhrase: "Payment Required"))
         case .approved:
             _ = try await checkout.capture(topUpID: topUp.id, providerReference: topUp.providerReference)
-            return Response(status: .seeOther, headers: [.location: back])
+            return try done()
         }
     }
 

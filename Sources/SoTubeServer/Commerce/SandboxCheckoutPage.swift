@@ -135,7 +135,7 @@ enum SandboxCheckoutPage {
         .link{background:none;color:#0070ba;font-weight:400}.or{text-align:center;color:#667;margin:1rem 0 0}
         .notice{padding:.7rem;border-radius:8px;background:#e3f1ff;margin:0}.error{background:#fde2e1;color:#8a1c13}
         details{margin-top:1rem;font-size:.85rem;color:#445;overflow-wrap:anywhere}
-        </style></head>
+        </style><script src="/js/sandbox-checkout.js" defer></script></head>
         <body><main>\(body)</main></body></html>
         """
     }
