@@ -38,6 +38,7 @@ const ctx = {
   buy: async (track) => (await import('./js/buy.js')).buyTrack(track),
 };
 let renderToken = 0;
+let screenShown = false; // a screen was drawn (the first keeps focus at the page's start)
 // Routing waits until boot knows who the user is: a hash change during that first /me request
 // would otherwise send a member to the log-in screen (and from there to the Store).
 let sessionKnown;
@@ -78,6 +79,7 @@ function renderAppbar(route) {
     const img = avatar.querySelector('img');
     if (img.getAttribute('src') !== state.me.avatarUrl) img.src = state.me.avatarUrl;
   }
+  paintGuestLinks(route);
   paintOffline();
   const lang = document.getElementById('lang');
   lang.setAttribute('aria-label', t('app.language'));
@@ -85,6 +87,20 @@ function renderAppbar(route) {
   lang.value = currentLanguage();
   document.getElementById('skip-link').textContent = t('app.skip');
   document.getElementById('skip-player').textContent = t('app.skipPlayer');
+}
+
+/** Guests browse the store: "Log in" and "Create account" in the app bar's corner (not on the
+ * log-in and sign-up screens themselves). Made here once, before the language menu. */
+function paintGuestLinks(route) {
+  let links = document.getElementById('guest-links');
+  if (!links) {
+    links = h('div', { class: 'guest-links', id: 'guest-links' });
+    document.getElementById('lang').before(links);
+  }
+  links.hidden = !!state.me || authScreens.has(route.name);
+  links.replaceChildren(...(links.hidden ? [] : [
+    h('a', { class: 'btn btn-sm', href: '#/login' }, t('nav.login')),
+    h('a', { class: 'btn btn-sm btn-primary', href: '#/register' }, t('nav.register'))]));
 }
 
 /** The banner saying the app is offline (only songs saved on this device play). */
@@ -102,8 +118,9 @@ async function route() {
   if (token !== renderToken) return;
   const r = parseHash();
   if (!r.name) {
-    // Landing (SPEC A7): members → My Music when they own songs, else Store; others → log in.
-    go(state.me ? (state.me.landing === 'library' ? '#/library' : '#/store') : state.guest ? '#/store' : '#/login', { replace: true });
+    // Landing (SPEC A7): members → My Music when they own songs, else Store; guests → the Store,
+    // browsable (the log-in screen is where buying and My Music send them).
+    go(state.me && state.me.landing === 'library' ? '#/library' : '#/store', { replace: true });
     return;
   }
   if (memberScreens.has(r.name) && !state.me) {
@@ -137,7 +154,13 @@ async function route() {
   if (token !== renderToken) return;
   const heading = container.querySelector('h1');
   document.title = heading ? `${heading.textContent} · SoTube` : 'SoTube';
-  if (heading && document.activeElement === document.body) {
+  const leftOverlay = focusNewScreen;
+  focusNewScreen = false;
+  // The first screen keeps focus at the page's start (the skip links come first); a navigation
+  // after it moves focus to the new screen's heading.
+  const firstScreen = !screenShown;
+  screenShown = true;
+  if (heading && (leftOverlay || (!firstScreen && document.activeElement === document.body))) {
     heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
   }
@@ -149,6 +172,21 @@ async function route() {
     shortcutsWired = true;
     afterFirstPictures(() => import('./js/shortcuts.js').then((m) => m.wireShortcuts()).catch(() => {}));
   }
+}
+
+/**
+ * A navigation leaves the full player (and any dialog still open): it would otherwise stay over the
+ * new screen (on a phone it fills the screen), so the screen is shown and its heading focused.
+ */
+let focusNewScreen = false;
+function leaveOverlays() {
+  const sheet = document.getElementById('player');
+  if (sheet.open) { sheet.close(); focusNewScreen = true; }
+  // A dialog still open (Back pressed while it asks): cancelled, as Escape would.
+  document.querySelectorAll('dialog.dialog[open]').forEach((el) => {
+    el.dispatchEvent(new Event('cancel', { cancelable: true }));
+    focusNewScreen = true;
+  });
 }
 
 // The keyboard shortcuts load once the first screen's pictures are in (on a slow network they
@@ -195,7 +233,7 @@ async function boot() {
     relabelPlayer();
     route();
   });
-  window.addEventListener('hashchange', route);
+  window.addEventListener('hashchange', () => { leaveOverlays(); route(); });
   window.addEventListener('sotube:unauthorized', (e) => {
     if (state.me && !String(e.detail?.path).endsWith('/auth/login')) {
       state.me = null;

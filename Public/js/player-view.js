@@ -115,7 +115,8 @@ export function render(track) {
   ui.buy.hidden = isOwnedNow;
   ui.buy.textContent = `${t('track.buy')} · ${t('track.price', { n: track.price })}`;
   ui.chip.hidden = isOwnedNow;
-  ui.chip.textContent = `${t('track.buy')} · ${t('track.price', { n: track.price })}`;
+  ui.chip.replaceChildren(h('span', {}, t('track.buy')), h('span', { class: 'chip-sep' }, '\u00a0·\u00a0'),
+    h('span', { class: 'chip-price' }, t('track.price', { n: track.price })));
   ui.chip.setAttribute('aria-label', t('track.buyTitle', { title: track.title, n: track.price }));
   ui.note.textContent = c.previewStopped() && !isOwnedNow ? t('player.previewEnded', { title: track.title, n: c.previewLimit(track) }) : '';
   ui.shuffle.setAttribute('aria-pressed', String(queue.shuffle));
@@ -170,6 +171,7 @@ export function renderTime() {
   ui.progress.style.width = miniTotal ? `${Math.min(100, (100 * audio.currentTime) / miniTotal)}%` : '0';
   ui.miniTime.textContent = isOwnedNow ? '' : `${t('player.preview')} ${formatDuration(audio.currentTime * 1000)} / ${formatDuration(limit * 1000)}`;
   ui.miniTime.hidden = isOwnedNow;
+  c.mini.classList.toggle('pv', !isOwnedNow);
   ui.shareAtText.textContent = t('player.shareAt', { time: formatDuration(Math.floor(audio.currentTime) * 1000) });
 }
 

@@ -201,8 +201,12 @@ async function promptToBuy() {
 async function buyFromPlayer() {
   const track = current();
   if (!track) return;
+  const inSheet = sheet.open;
   const { buyTrack } = await import('./buy.js');
-  await buyTrack(track); // the 'owned' event switches to the full song (see initPlayer)
+  const bought = await buyTrack(track); // the 'owned' event switches to the full song (see initPlayer)
+  // The Buy control is hidden now: the focus goes to the play button beside it, not to <body>.
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (bought && lost) (inSheet && sheet.open ? sheet.querySelector('.big-toggle') : mini.querySelector('.mini-toggle'))?.focus();
 }
 
 // ---- rendering ----------------------------------------------------------------------------

@@ -45,7 +45,7 @@ export function buyControl(track, ctx) {
   if (track.withdrawn) return h('span', { class: 'preparing-mark', title: t('track.withdrawnTitle') }, t('track.withdrawn'));
   return h('button', {
     class: 'btn btn-buy', type: 'button', dataset: { buy: track.id },
-    'aria-label': t('track.buy'),
+    'aria-label': t('track.buyLabel', { title: track.title, n: track.price }),
     title: t('track.buyTitle', { title: track.title, n: track.price }),
     onclick: () => ctx.buy(track),
   }, h('span', { 'aria-hidden': 'true' }, t('track.buy')), h('span', { class: 'price', 'aria-hidden': 'true' }, track.price));

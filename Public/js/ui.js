@@ -13,15 +13,26 @@ export function h(tag, attrs = {}, ...children) {
     else if (value === true) el.setAttribute(key, '');
     else el.setAttribute(key, value);
   }
-  append(el, children);
+  append(el, ...children);
   return el;
 }
 
-function append(el, children) {
+/**
+ * Appends children to `el`, leaving out null, undefined and false (Element.append would show them as
+ * the text "null"…): append(container, cond ? x : null, [list]). Returns `el`.
+ */
+export function append(el, ...children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return el;
+}
+
+/** Like Element.replaceChildren, without null, undefined and false children (see append). */
+export function replace(el, ...children) {
+  el.replaceChildren();
+  return append(el, ...children);
 }
 
 export function icon(name) {

@@ -153,7 +153,9 @@ def test_new_user_tops_up_buys_everywhere_and_plays_the_whole_song(make_context,
     shot(page, "40-purchase-history")
     page.go_back()
     page.get_by_role("link", name="Top-up history").click()
-    expect(page.locator("table.history tbody tr")).to_have_count(1)
+    # The payment (its state and what was paid), then the coins it brought in the ledger.
+    expect(page.locator("#top-up-payments tbody tr")).to_have_count(1)
+    expect(page.locator("table.history tbody tr")).to_have_count(2)
 
     # With purchases, logging in lands on My Music (SPEC A7).
     tab(page, "Account").click()

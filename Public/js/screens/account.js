@@ -5,7 +5,7 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate, formatMoney } from '../i18n.js';
-import { h, icon, load, toast } from '../ui.js';
+import { h, icon, load, toast, append } from '../ui.js';
 import { priceText } from '../track-list.js';
 import { field, wireForm } from '../forms.js';
 import { state, refreshMe, emit } from '../state.js';
@@ -43,7 +43,9 @@ export async function account(container, route) {
       if (kind === 'success') updatePurchase({ waitingFor: null }); else forgetPurchase();
       await refreshMe();
       toast(text, kind);
-      go(intent.returnTo, { replace: true });
+      // A new history entry: Back comes to this account screen (which says how the top-up went),
+      // not to the checkout page before it.
+      go(intent.returnTo);
       return;
     }
     notice.append(h('p', { class: `notice notice-${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text));
@@ -115,8 +117,8 @@ export async function account(container, route) {
       go('#/login');
     } }, t('account.logout'));
 
-    // Element.append would show a null as the text "null": leave the absent parts out.
-    body.append(...[
+    // append() leaves the absent (null) parts out.
+    append(body,
       avatarPanel(me),
       summary,
       h('nav', { class: 'account-links', 'aria-label': t('account.title') },
@@ -132,7 +134,7 @@ export async function account(container, route) {
       details(t('players.title'), connectPlayer()),
       playbackPanel(),
       h('p', { class: 'hint' }, t('account.theme')),
-      logout].filter(Boolean));
+      logout);
   });
 }
 

@@ -54,7 +54,7 @@ export async function login(container, route) {
     }
     await refreshMe();
     afterLogin(route);
-  });
+  }, { check: true });
   container.append(h('section', { class: 'auth' },
     logo(),
     h('h1', {}, t('login.title')),
@@ -68,7 +68,7 @@ export async function login(container, route) {
 
 export async function register(container, route) {
   const form = h('form', { class: 'form', novalidate: true },
-    field(t('login.username'), { name: 'username', autocomplete: 'username', required: true, autocapitalize: 'none', spellcheck: 'false', minlength: 3, maxlength: 32 }, t('register.hintUsername')),
+    field(t('login.username'), { name: 'username', autocomplete: 'username', required: true, autocapitalize: 'none', spellcheck: 'false', minlength: 3, maxlength: 32, dataset: { rule: 'username' } }, t('register.hintUsername')),
     field(t('register.email'), { name: 'email', type: 'email', autocomplete: 'email', required: true }),
     field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
     h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('register.submit')));
@@ -85,7 +85,7 @@ export async function register(container, route) {
       return;
     }
     afterLogin(route);
-  });
+  }, { check: true });
   container.append(h('section', { class: 'auth' },
     logo(),
     h('h1', {}, t('register.title')),
@@ -105,7 +105,7 @@ export async function forgot(container) {
     await api.post(endpoints.passwordReset, { email: values.email.trim() });
     done.textContent = t('forgot.sent');
     done.hidden = false;
-  });
+  }, { check: true });
   container.append(h('section', { class: 'auth' },
     logo(), h('h1', {}, t('forgot.title')), h('p', { class: 'lead' }, t('forgot.text')), form, done,
     h('p', { class: 'auth-links' }, h('a', { href: '#/login' }, t('login.submit')))));
@@ -119,7 +119,7 @@ export async function resetPassword(container, route) {
     await api.post(endpoints.passwordResetConfirm, { token: route.query.get('token') || '', newPassword: values.newPassword });
     toast(t('reset.done'), 'success');
     go('#/login');
-  });
+  }, { check: true });
   container.append(h('section', { class: 'auth' }, logo(), h('h1', {}, t('reset.title')), form,
     h('p', { class: 'hint', id: 'reset-two-factor-help' }, t('reset.twoFactorHelp'))));
 }

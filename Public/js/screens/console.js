@@ -4,7 +4,7 @@
 // operator opens it, with its own texts (js/i18n/console-*.js) and styles (css/console.css); each
 // section is a module of js/console/.
 import { t, addTexts, currentLanguage } from '../i18n.js';
-import { h } from '../ui.js';
+import { h, append } from '../ui.js';
 import { state } from '../state.js';
 
 const sections = [
@@ -68,7 +68,7 @@ export async function consoleScreen(container, route) {
   const section = sections.find((s) => s.key === key);
   const heading = h('h1', { class: 'page-title' }, section ? t(section.label) : t('error.notFoundTitle'));
   const body = h('div', { class: 'console-body' });
-  container.append(
+  append(container,
     h('div', { class: 'console-head' }, h('p', { class: 'console-eyebrow' }, t('console.title')), heading),
     subNav(section ? key : null),
     twoFactorNotice(),

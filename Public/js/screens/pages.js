@@ -2,7 +2,7 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate } from '../i18n.js';
-import { h, icon, load } from '../ui.js';
+import { h, icon, load, append } from '../ui.js';
 import { shelf, albumCard, artwork } from '../cards.js';
 import { trackList } from '../track-list.js';
 import { state, on } from '../state.js';
@@ -42,7 +42,7 @@ export function favouriteButton(kind, id, initial) {
 
 export async function artist(container, route, ctx) {
   await load(container, () => api.get(endpoints.artist(route.id)), (d) => {
-    container.append(
+    append(container,
       h('header', { class: 'hero' },
         artwork(d.artist.imageUrl, 300, 'art hero-art round'),
         h('div', { class: 'hero-text' },
@@ -90,7 +90,7 @@ export async function album(container, route, ctx) {
         paintOwned(fresh.tracks);
       } catch { /* keep the old price */ }
     });
-    container.append(
+    append(container,
       h('header', { class: 'hero' },
         artwork(a.artworkUrl, 600, 'art hero-art'),
         h('div', { class: 'hero-text' },
@@ -105,7 +105,7 @@ export async function album(container, route, ctx) {
 export async function playlist(container, route, ctx) {
   await load(container, () => api.get(endpoints.playlist(route.id)), (d) => {
     const p = d.playlist;
-    container.append(
+    append(container,
       h('header', { class: 'hero' },
         artwork(p.artworkUrl, 600, 'art hero-art'),
         h('div', { class: 'hero-text' },

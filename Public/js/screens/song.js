@@ -2,7 +2,7 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate, formatDuration } from '../i18n.js';
-import { h, icon, load } from '../ui.js';
+import { h, icon, load, append } from '../ui.js';
 import { artwork } from '../cards.js';
 import { buyControl } from '../track-list.js';
 import { isOwned, state } from '../state.js';
@@ -29,7 +29,7 @@ export async function song(container, route, ctx) {
       d.releaseDate ? [t('song.releaseDate'), formatDate(d.releaseDate)] : null,
       tr.explicit ? [t('track.explicit'), '✓'] : null,
     ].filter(Boolean);
-    container.append(
+    append(container,
       h('header', { class: 'hero', dataset: { trackId: tr.id } },
         artwork(tr.artworkUrl, 600, 'art hero-art'),
         h('div', { class: 'hero-text' },
