@@ -1,6 +1,6 @@
 // SoTube web app: shell, tab bar, routing, session.
 import { onActivity } from './js/api.js';
-import { t, languages, currentLanguage, setLanguage } from './js/i18n.js';
+import { t, languages, currentLanguage, setLanguage, formatDate } from './js/i18n.js';
 import { h, icon, toast, notFoundPanel } from './js/ui.js';
 import { resetShelves } from './js/cards.js';
 import { state, on, refreshMe } from './js/state.js';
@@ -26,10 +26,17 @@ const screens = {
   pay: () => import('./js/screens/pay.js').then((m) => m.pay),
   history: () => import('./js/screens/account.js').then((m) => m.history),
   console: () => import('./js/screens/console.js').then((m) => m.consoleScreen),
+  invite: () => import('./js/screens/invite.js').then((m) => m.invite),
+  'artist-area': () => import('./js/screens/artist.js').then((m) => m.artistArea),
 };
+// #/artist, #/artist/releases, #/artist/statements: the selling area of an artist or label account
+// (js/screens/artist.js); #/artist/<id> stays an artist's page in the store.
+const artistSections = new Set(['releases', 'statements']);
+const screenName = (r) => (r.name === 'artist' && (!r.id || artistSections.has(r.id)) ? 'artist-area' : r.name);
+const sells = () => state.me?.role === 'artist' || state.me?.role === 'label';
 const authScreens = new Set(['login', 'register', 'forgot', 'reset-password']);
-const memberScreens = new Set(['library', 'account', 'topup', 'pay', 'history', 'console']);
-const topLevel = new Set(['store', 'search', 'library', 'account', 'console', 'login', 'register', '']);
+const memberScreens = new Set(['library', 'account', 'topup', 'pay', 'history', 'console', 'artist-area']);
+const topLevel = new Set(['store', 'search', 'library', 'account', 'console', 'artist-area', 'login', 'register', '']);
 
 const main = document.getElementById('main');
 const ctx = {
@@ -49,9 +56,10 @@ const sessionReady = new Promise((resolve) => { sessionKnown = resolve; });
 function renderTabs(route) {
   const tabs = state.me
     ? [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['library', 'nav.myMusic', 'music'], ['account', 'nav.account', 'account'],
-      ...(state.me.role === 'operator' ? [['console', 'nav.console', 'console']] : [])]
+      ...(state.me.role === 'operator' ? [['console', 'nav.console', 'console']] : []),
+      ...(sells() ? [['artist', 'nav.artist', 'mic']] : [])]
     : [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
-  const active = ['artist', 'album', 'playlist', 'song', 'see-all'].includes(route.name) ? 'store'
+  const active = screenName(route) === 'artist-area' ? 'artist' : ['artist', 'album', 'playlist', 'song', 'see-all'].includes(route.name) ? 'store'
     : ['topup', 'pay', 'history'].includes(route.name) ? 'account' : route.name;
   const nav = document.getElementById('tabs');
   nav.setAttribute('aria-label', t('nav.main'));
@@ -63,7 +71,7 @@ function renderTabs(route) {
 
 function renderAppbar(route) {
   const back = document.getElementById('back');
-  back.hidden = topLevel.has(route.name);
+  back.hidden = topLevel.has(screenName(route));
   back.setAttribute('aria-label', t('nav.back'));
   back.replaceChildren(icon('back'));
   const coins = document.getElementById('coins');
@@ -117,13 +125,14 @@ async function route() {
   await sessionReady;
   if (token !== renderToken) return;
   const r = parseHash();
+  const name = screenName(r);
   if (!r.name) {
     // Landing (SPEC A7): members → My Music when they own songs, else Store; guests → the Store,
     // browsable (the log-in screen is where buying and My Music send them).
     go(state.me && state.me.landing === 'library' ? '#/library' : '#/store', { replace: true });
     return;
   }
-  if (memberScreens.has(r.name) && !state.me) {
+  if (memberScreens.has(name) && !state.me) {
     go(`#/login?next=${encodeURIComponent(`#/${r.raw}`)}`, { replace: true });
     return;
   }
@@ -135,8 +144,8 @@ async function route() {
   if (!authScreens.has(r.name) && !state.me) state.guest = true;
   renderTabs(r);
   renderAppbar(r);
-  const loader = screens[r.name];
-  const container = h('div', { class: `screen screen-${r.name}` });
+  const loader = screens[name];
+  const container = h('div', { class: `screen screen-${name}` });
   resetShelves();
   main.replaceChildren(container);
   if (!loader) {
@@ -257,7 +266,10 @@ async function boot() {
     for (const id of ids) {
       document.querySelectorAll(`[data-buy="${CSS.escape(id)}"]`).forEach((button) => {
         const wasFocused = document.activeElement === button;
-        const mark = h('span', { class: 'owned-mark', tabindex: wasFocused ? '-1' : undefined }, t('track.owned'));
+        // A pre-order (data-out-on: its release date) says when it comes out.
+        const outOn = button.dataset.outOn;
+        const mark = h('span', { class: outOn ? 'owned-mark preorder-mark' : 'owned-mark', tabindex: wasFocused ? '-1' : undefined },
+          outOn ? t('track.preOrdered', { date: formatDate(outOn) }) : t('track.owned'));
         button.replaceWith(mark);
         if (wasFocused) mark.focus();
       });

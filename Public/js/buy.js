@@ -4,12 +4,14 @@
 // who tops up, comes back to the same screen and is offered the same purchase again (intent.js).
 import { api, newIdempotencyKey } from './api.js';
 import * as endpoints from './endpoints.js';
-import { t } from './i18n.js';
-import { toast } from './ui.js';
+import { t, formatDate } from './i18n.js';
+import { h, toast } from './ui.js';
 import { dialog } from './dialog.js';
+import { field } from './forms.js';
 import { priceText } from './track-list.js';
 import { state, setCoins, markOwned, isOwned } from './state.js';
 import { rememberPurchase, pendingPurchase, forgetPurchase } from './intent.js';
+import { isPreOrder } from './release-date.js';
 
 /** 409 of a purchase whose price changed since it was shown: nothing was charged. */
 const PRICE_CHANGED = 'urn:sotube:problem:price-changed';
@@ -49,7 +51,7 @@ async function notEnoughCoins(missing, item) {
  * Buys a track ({trackId}) or an album ({albumId}). Resolves to true when the caller now owns it.
  * One idempotency key per user action, reused when the user presses Confirm again after a failure.
  */
-async function purchase({ kind, id, title, artist, price, changedFrom }) {
+async function purchase({ kind, id, title, artist, price, changedFrom, nameYourPrice = false, preOrder = false, availableOn = null }) {
   const item = { kind, id, title };
   if (!state.me) return askGuestToLogIn(item);
   // Confirming cannot work: say what is missing and go straight to the top-up.
@@ -59,13 +61,30 @@ async function purchase({ kind, id, title, artist, price, changedFrom }) {
   }
   const key = newIdempotencyKey();
   let outcome = null;
-  const confirmText = t('buy.confirmText', { title, artist, price: priceText(price), coins: priceText(state.me.coins) });
-  const confirmed = await dialog({
+  const named = nameYourPrice && typeof price === 'number';
+  const confirmText = [
+    t(named ? 'buy.confirmTextNamed' : 'buy.confirmText', { title, artist, price: priceText(price), coins: priceText(state.me.coins) }),
+    preOrder ? t('buy.preOrderText', { date: formatDate(availableOn) }) : null].filter(Boolean).join(' ');
+  const text = changedFrom !== undefined
+    ? `${t('buy.priceChangedText', { old: priceText(changedFrom), price: priceText(price) })} ${confirmText}`
+    : confirmText;
+  // Name your price: what to pay, the minimum at least (0 allowed: free, paying is optional).
+  const amount = named ? field(t('buy.payWhatYouWant', { n: price }), {
+    name: 'coins', type: 'number', inputmode: 'numeric', min: price, step: 1, value: price, required: true, id: 'buy-coins',
+  }) : null;
+  const chosen = () => {
+    const n = Number(amount.querySelector('input').value);
+    if (!Number.isInteger(n) || n < price) {
+      amount.querySelector('input').focus();
+      throw new Error(t('buy.payAtLeast', { n: price }));
+    }
+    return n;
+  };
+  const asking = dialog({
     title: changedFrom !== undefined ? t('buy.priceChangedTitle')
-      : kind === 'album' ? t('buy.confirmAlbumTitle') : t('buy.confirmTitle'),
-    body: changedFrom !== undefined
-      ? `${t('buy.priceChangedText', { old: priceText(changedFrom), price: priceText(price) })} ${confirmText}`
-      : confirmText,
+      : preOrder ? t(kind === 'album' ? 'buy.preOrderAlbumTitle' : 'buy.preOrderTitle')
+        : kind === 'album' ? t('buy.confirmAlbumTitle') : t('buy.confirmTitle'),
+    body: named ? h('div', { class: 'buy-named' }, h('p', {}, text), amount) : text,
     actions: [
       { label: t('buy.cancel'), value: false },
       {
@@ -73,7 +92,8 @@ async function purchase({ kind, id, title, artist, price, changedFrom }) {
         run: async () => {
           try {
             const body = kind === 'album' ? { albumId: id } : { trackId: id };
-            if (typeof price === 'number') body.expectedPrice = price;
+            if (named) body.coins = chosen();
+            if (typeof price === 'number') body.expectedPrice = named ? body.coins : price;
             const result = await api.post(endpoints.purchases, body, { headers: { 'Idempotency-Key': key } });
             outcome = { type: 'bought', result };
           } catch (error) {
@@ -88,9 +108,11 @@ async function purchase({ kind, id, title, artist, price, changedFrom }) {
       },
     ],
   });
+  amount?.querySelector('input').select();
+  const confirmed = await asking;
   if (!confirmed || !outcome) return false;
   if (outcome.type === 'priceChanged' && typeof outcome.price === 'number') {
-    return purchase({ kind, id, title, artist, price: outcome.price, changedFrom: price });
+    return purchase({ kind, id, title, artist, price: outcome.price, changedFrom: price, nameYourPrice, preOrder, availableOn });
   }
   if (outcome.type === 'poor') {
     await notEnoughCoins(outcome.missing, item);
@@ -103,13 +125,17 @@ async function purchase({ kind, id, title, artist, price, changedFrom }) {
   const { purchase: bought, coins } = outcome.result;
   setCoins(coins);
   markOwned(bought.trackIds?.length ? bought.trackIds : kind === 'track' ? [id] : []);
-  toast(kind === 'album' ? t('buy.doneAlbum', { title }) : t('buy.done', { title }), 'success');
+  toast(preOrder ? t('buy.donePreOrder', { title, date: formatDate(availableOn) })
+    : kind === 'album' ? t('buy.doneAlbum', { title }) : t('buy.done', { title }), 'success');
   return true;
 }
 
 export async function buyTrack(track) {
   if (isOwned(track)) return true;
-  const ok = await purchase({ kind: 'track', id: track.id, title: track.title, artist: track.artistName, price: track.price });
+  const ok = await purchase({
+    kind: 'track', id: track.id, title: track.title, artist: track.artistName, price: track.price,
+    nameYourPrice: !!track.nameYourPrice, preOrder: isPreOrder(track), availableOn: track.availableOn ?? null,
+  });
   if (ok) {
     track.owned = true;
     markOwned([track.id]);
@@ -118,7 +144,10 @@ export async function buyTrack(track) {
 }
 
 export function buyAlbum(album, price) {
-  return purchase({ kind: 'album', id: album.id, title: album.title, artist: album.artistName, price });
+  return purchase({
+    kind: 'album', id: album.id, title: album.title, artist: album.artistName, price,
+    nameYourPrice: !!album.nameYourPrice, preOrder: isPreOrder(album), availableOn: album.availableOn ?? null,
+  });
 }
 
 /**

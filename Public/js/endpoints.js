@@ -90,3 +90,18 @@ export const adminCodeBatches = `${A}/admin/gift-code-batches`;
 export const adminCodeBatchCSV = (id) => `${A}/admin/gift-code-batches/${seg(id)}/codes.csv`;
 export const adminAudit = (query) => `${A}/admin/audit${q(query)}`;
 export const adminAuditCSV = `${A}/admin/audit.csv`;
+
+// selling
+export const invite = (token) => `${A}/invites/${seg(token)}`;
+export const artistOverview = `${A}/artist/overview`;
+export const artistReleases = `${A}/artist/releases`;
+export const artistAlbum = (id) => `${A}/artist/albums/${seg(id)}`;
+export const artistTrack = (id) => `${A}/artist/tracks/${seg(id)}`;
+export const artistStatement = (month) => `${A}/artist/statements/${seg(month)}`;
+export const artistStatementCsv = (month) => `${A}/artist/statements/${seg(month)}/csv`;
+export const artistStatementPrint = (month) => `${A}/artist/statements/${seg(month)}/print`;
+
+// console
+export const adminArtists = `${A}/admin/artists`;
+export const adminInvites = `${A}/admin/invites`;
+export const adminArtistPayouts = (id) => `${A}/admin/artists/${seg(id)}/payouts`;

@@ -3,7 +3,9 @@
 // player.js loads this module when there is a song to show and gives it the playback controls.
 import { t, formatDuration } from './i18n.js';
 import { h, icon } from './ui.js';
+import { priceLabel } from './track-list.js';
 import { queue, current, toggleShuffle, cycleRepeat, move, remove } from './queue.js';
+import { isPreOrder } from './release-date.js';
 
 let c = null; // player.js's controls (see init)
 let ui = null;
@@ -113,11 +115,12 @@ export function render(track) {
   const isOwnedNow = c.owned(track);
   ui.badge.hidden = isOwnedNow;
   ui.buy.hidden = isOwnedNow;
-  ui.buy.textContent = `${t('track.buy')} · ${t('track.price', { n: track.price })}`;
+  const verb = t(isPreOrder(track) ? 'track.preOrder' : 'track.buy');
+  ui.buy.textContent = `${verb} · ${priceLabel(track)}`;
   ui.chip.hidden = isOwnedNow;
-  ui.chip.replaceChildren(h('span', {}, t('track.buy')), h('span', { class: 'chip-sep' }, '\u00a0·\u00a0'),
-    h('span', { class: 'chip-price' }, t('track.price', { n: track.price })));
-  ui.chip.setAttribute('aria-label', t('track.buyTitle', { title: track.title, n: track.price }));
+  ui.chip.replaceChildren(h('span', {}, verb), h('span', { class: 'chip-sep' }, '\u00a0·\u00a0'),
+    h('span', { class: 'chip-price' }, priceLabel(track)));
+  ui.chip.setAttribute('aria-label', t(`track.${isPreOrder(track) ? 'preOrder' : 'buy'}Title${track.nameYourPrice ? 'From' : ''}`, { title: track.title, n: track.price }));
   ui.note.textContent = c.previewStopped() && !isOwnedNow ? t('player.previewEnded', { title: track.title, n: c.previewLimit(track) }) : '';
   ui.shuffle.setAttribute('aria-pressed', String(queue.shuffle));
   ui.repeat.setAttribute('aria-pressed', String(queue.repeat !== 'off'));

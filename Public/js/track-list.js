@@ -1,11 +1,20 @@
 // Lists of songs: rows with play, title, duration and the Buy button (or Owned, Preparing, Withdrawn),
 // the Offline badge, and how a price in coins reads.
-import { t, formatDuration } from './i18n.js';
+import { t, formatDuration, formatDate } from './i18n.js';
 import { isSaved } from './offline.js';
 import { h, icon } from './ui.js';
 import { artwork } from './cards.js';
+import { isPreOrder } from './release-date.js';
 
 export function priceText(n) { return t('track.price', { n }); }
+
+/** How the price of a song or an album reads: "10 coins", or "from 10 coins" when the buyer names the price. */
+export function priceLabel(item, n = item.price) { return t(item.nameYourPrice ? 'track.priceFrom' : 'track.price', { n }); }
+
+/** "Pre-ordered · out on DATE": a song bought before its release date (previews only until then). */
+export function preOrderedMark(track) {
+  return h('span', { class: 'owned-mark preorder-mark' }, t('track.preOrdered', { date: formatDate(track.availableOn) }));
+}
 
 /**
  * A list of songs. Each row: play (opens the player with this list as the queue), title/artist
@@ -39,14 +48,19 @@ export function offlineBadge(track) {
 
 /** The Buy button for a track, or an "Owned" mark. Buttons for the same track share data-buy. */
 export function buyControl(track, ctx) {
+  if (track.owned && isPreOrder(track)) return preOrderedMark(track);
   if (track.owned) return h('span', { class: 'owned-mark', title: t('track.owned') }, t('track.owned'));
   // Not on sale until its preview is made (the media jobs): a purchase would answer 409.
   if (track.ready === false) return h('span', { class: 'preparing-mark', title: t('track.preparingTitle') }, t('track.preparing'));
   if (track.withdrawn) return h('span', { class: 'preparing-mark', title: t('track.withdrawnTitle') }, t('track.withdrawn'));
+  // A price the buyer names reads "10+"; a song not out yet is pre-ordered (app.js marks it once bought).
+  const nyp = track.nameYourPrice ? 'From' : '';
+  const verb = isPreOrder(track) ? 'preOrder' : 'buy';
   return h('button', {
-    class: 'btn btn-buy', type: 'button', dataset: { buy: track.id },
-    'aria-label': t('track.buyLabel', { title: track.title, n: track.price }),
-    title: t('track.buyTitle', { title: track.title, n: track.price }),
+    class: 'btn btn-buy', type: 'button', dataset: isPreOrder(track) ? { buy: track.id, outOn: track.availableOn ?? '' } : { buy: track.id },
+    'aria-label': t(`track.${verb}Label${nyp}`, { title: track.title, n: track.price }),
+    title: t(`track.${verb}Title${nyp}`, { title: track.title, n: track.price }),
     onclick: () => ctx.buy(track),
-  }, h('span', { 'aria-hidden': 'true' }, t('track.buy')), h('span', { class: 'price', 'aria-hidden': 'true' }, track.price));
+  }, h('span', { 'aria-hidden': 'true' }, t(isPreOrder(track) ? 'track.preOrder' : 'track.buy')),
+  h('span', { class: 'price', 'aria-hidden': 'true' }, track.nameYourPrice ? `${track.price}+` : track.price));
 }

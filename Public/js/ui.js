@@ -45,6 +45,7 @@ export function icon(name) {
     store: 'M4 4h16l-1.5 6H5.5zM5 12h14v8H5z',
     music: 'M12 3v10.6A4 4 0 1 0 14 17V7h4V3z',
     console: 'M3 13h8V3H3zm0 8h8v-6H3zm10 0h8V11h-8zm0-18v6h8V3z',
+    mic: 'M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3m5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1a7 7 0 0 0 6-6.9z',
     account: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8m0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5',
     login: 'M10 17v-3H3v-4h7V7l5 5zm3-14h7v18h-7v-2h5V5h-5z',
     register: 'M15 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8m-9-2V7H4v3H1v2h3v3h2v-3h3v-2zm9 4c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4',

@@ -35,6 +35,12 @@ public struct TrackDTO: Codable, Sendable, Equatable {
     /// EBU R128 loudness, once measured: integrated (LUFS) and true peak (dBTP) of the song and of
     /// its album; players turn them into a gain (e.g. toward −14 LUFS, lowered to keep the peak below −1 dBTP).
     public var loudness: LoudnessDTO?
+    /// True when the buyer names the price: `price` is the minimum and `coins` in the purchase may be
+    /// more. Absent for fixed prices.
+    public var nameYourPrice: Bool?
+    /// The album's store release date (`YYYY-MM-DD`, UTC) when it has one: before that day buying is a
+    /// pre-order and owners hear the preview only. Absent: out now.
+    public var availableOn: String?
 
     public init(
         id: String, title: String, artistId: String, artistName: String, albumId: String, albumTitle: String,
@@ -126,6 +132,10 @@ public struct AlbumSummaryDTO: Codable, Sendable, Equatable {
     /// Bundle price in coins for the whole album.
     public var price: Int
     public var explicit: Bool
+    /// True when the buyer names the price (`price` is the minimum). Absent for fixed prices.
+    public var nameYourPrice: Bool?
+    /// The store release date (`YYYY-MM-DD`, UTC): before it, buying is a pre-order. Absent: out now.
+    public var availableOn: String?
     public init(
         id: String, title: String, artistId: String, artistName: String, releaseDate: String?, year: Int?,
         genre: String?, artworkUrl: String, trackCount: Int, price: Int, explicit: Bool

@@ -11,7 +11,11 @@ public struct PurchaseRequest: Codable, Sendable, Equatable {
     public var trackId: String?
     public var albumId: String?
     public var expectedPrice: Int?
-    public init(trackId: String? = nil, albumId: String? = nil, expectedPrice: Int? = nil) {
+    /// What the buyer chooses to pay for a name-your-price song or album: at least its price (the
+    /// minimum). A fixed-price item takes only its own price here.
+    public var coins: Int?
+    public init(trackId: String? = nil, albumId: String? = nil, expectedPrice: Int? = nil, coins: Int? = nil) {
+        self.coins = coins
         self.trackId = trackId
         self.albumId = albumId
         self.expectedPrice = expectedPrice

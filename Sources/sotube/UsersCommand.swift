@@ -7,7 +7,7 @@ struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "Create and list user accounts; turn a user's two-step sign-in off.",
-        subcommands: [Add.self, List.self, Role.self, TwoFactorOff.self])
+        subcommands: [Add.self, List.self, Role.self, TwoFactorOff.self, SellersCommand.Invite.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -52,9 +52,15 @@ import Testing
                         userID: user, target: target, idempotencyKey: key, purchaseID: "p-\(key)",
                         ledgerEntryID: "l-\(key)", now: TestEngine.now.addingTimeInterval(seconds)))
             }
-            try await buy("u1", .track(songs[0]), "k1", at: 0)
-            try await buy("u2", .track(songs[0]), "k2", at: 0)
-            try await buy("u1", .album("a2"), "k3", at: 86_400)
+            // Bought before the migration, as the rows of that time.
+            for (user, key) in [("u1", "k1"), ("u2", "k2")] {
+                try await CommerceCatalog.olderPurchase(
+                    db, user: user, kind: .track, albumID: "a1", trackIDs: [songs[0]], coins: 30, id: "p-\(key)",
+                    at: TestEngine.now)
+            }
+            try await CommerceCatalog.olderPurchase(
+                db, user: "u1", kind: .album, albumID: "a2", trackIDs: ["a2-t1", "a2-t2"], coins: 16, id: "p-k3",
+                at: TestEngine.now.addingTimeInterval(86_400))
 
             try await db.migrate(now: TestEngine.now, logger: logger)
             let today = CivilDay(epochMillis: TestEngine.now.epochMillis)

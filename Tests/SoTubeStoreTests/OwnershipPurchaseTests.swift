@@ -57,7 +57,9 @@ import Testing
             let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [10, 10, 10])
             try await CommerceCatalog.user(db, "u1", coins: 100)
             try await CommerceCatalog.user(db, "u2", coins: 100)
-            try await Self.buy(db, user: "u1", track: tracks[0], purchase: "p1")
+            try await CommerceCatalog.olderPurchase(
+                db, user: "u1", kind: .track, albumID: "a1", trackIDs: [tracks[0]], coins: 10, id: "p1",
+                at: TestEngine.now)
             // What only `ledger verify` saw before: a song owned through no purchase, and one
             // through another user's.
             try await Self.own(db, user: "u1", track: tracks[1], purchase: "gone")

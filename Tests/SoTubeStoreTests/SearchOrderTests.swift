@@ -210,6 +210,14 @@ import Testing
     }
 
     /// What migration 18 (payments and mail) added, taken away again.
+    static let undoMigration19 =
+        [
+            "DROP TABLE store_settings", "DROP TABLE artist_accounts", "DROP TABLE earning_balances",
+            "DROP TABLE earnings", "DROP TABLE payouts", "DROP TABLE invites",
+            "ALTER TABLE users DROP COLUMN label_name", "ALTER TABLE tracks DROP COLUMN name_your_price",
+            "ALTER TABLE albums DROP COLUMN name_your_price", "ALTER TABLE albums DROP COLUMN available_at",
+        ]
+
     static let undoMigration18 =
         [
             "DROP TABLE top_up_refunds", "DROP TABLE payment_events", "DROP TABLE payment_disputes",
@@ -284,7 +292,8 @@ import Testing
                     try await sql.raw("ALTER TABLE owned_tracks DROP CONSTRAINT owned_tracks_purchase_fk").run()
                     try await sql.raw("ALTER TABLE purchases DROP CONSTRAINT purchases_user_id").run()
                 }
-                for statement in Self.undoMigration18 + Self.undoMigration17(db.backend.dialect) {
+                for statement in Self.undoMigration19 + Self.undoMigration18 + Self.undoMigration17(db.backend.dialect)
+                {
                     try await sql.raw(SQLQueryString(statement)).run()
                 }
                 try await sql.raw("DELETE FROM schema_migrations WHERE version >= 13").run()
@@ -293,7 +302,7 @@ import Testing
             #expect(
                 try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
-                    "17 operators", "18 payments and mail",
+                    "17 operators", "18 payments and mail", "19 artists and labels",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

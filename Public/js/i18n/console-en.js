@@ -17,6 +17,7 @@ export default {
   'console.nav.home': 'Store home',
   'console.nav.customers': 'Customers',
   'console.nav.codes': 'Gift codes',
+  'console.nav.artists': 'Artists',
   'console.nav.jobs': 'Media jobs',
   'console.nav.audit': 'Audit log',
 

@@ -17,6 +17,7 @@ export default {
   'console.nav.home': 'Витрина',
   'console.nav.customers': 'Покупатели',
   'console.nav.codes': 'Подарочные коды',
+  'console.nav.artists': 'Артисты',
   'console.nav.jobs': 'Обработка',
   'console.nav.audit': 'Журнал',
 

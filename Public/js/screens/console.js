@@ -1,6 +1,6 @@
 // The operator's console (docs/console.md): #/console (dashboard), #/console/catalog,
 // #/console/home (the store home's featured playlists and moods), #/console/customers[/<id>],
-// #/console/codes, #/console/jobs, #/console/audit. Loaded only when an
+// #/console/codes, #/console/artists (artist and label accounts), #/console/jobs, #/console/audit. Loaded only when an
 // operator opens it, with its own texts (js/i18n/console-*.js) and styles (css/console.css); each
 // section is a module of js/console/.
 import { t, addTexts, currentLanguage } from '../i18n.js';
@@ -13,6 +13,7 @@ const sections = [
   { key: 'home', label: 'console.nav.home', load: () => import('../console/home.js') },
   { key: 'customers', label: 'console.nav.customers', load: () => import('../console/customers.js') },
   { key: 'codes', label: 'console.nav.codes', load: () => import('../console/codes.js') },
+  { key: 'artists', label: 'console.nav.artists', load: () => import('../console/artists.js') },
   { key: 'jobs', label: 'console.nav.jobs', load: () => import('../console/jobs.js') },
   { key: 'audit', label: 'console.nav.audit', load: () => import('../console/audit.js') },
 ];

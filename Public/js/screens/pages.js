@@ -4,10 +4,11 @@ import * as endpoints from '../endpoints.js';
 import { t, formatDate } from '../i18n.js';
 import { h, icon, load, append } from '../ui.js';
 import { shelf, albumCard, artwork } from '../cards.js';
-import { trackList } from '../track-list.js';
+import { trackList, priceLabel } from '../track-list.js';
 import { state, on } from '../state.js';
 import { buyAlbum } from '../buy.js';
 import { downloadAlbum, offlineControl } from '../owned.js';
+import { isPreOrder } from '../release-date.js';
 
 function playButton(tracks, ctx) {
   return h('button', { class: 'btn btn-primary', type: 'button', disabled: !tracks.length, onclick: () => ctx.play(tracks, 0) }, icon('play'), h('span', {}, t('album.playAll')));
@@ -65,13 +66,15 @@ export async function album(container, route, ctx) {
       if (!sold.length && tracks.some((tr) => !tr.owned)) {
         buySlot.replaceChildren(h('span', { class: 'preparing-mark', title: t('track.withdrawnTitle') }, t('track.withdrawn')));
       // A purchase of the album answers 409 while one of the songs it would sell is being prepared.
-      } else if ((!state.me || price > 0) && sold.some((tr) => tr.ready === false)) {
+      // A name-your-price album may cost nothing at least: it is still offered while songs are left.
+      } else if ((!state.me || price > 0 || a.nameYourPrice) && sold.some((tr) => tr.ready === false)) {
         buySlot.replaceChildren(h('span', { class: 'preparing-mark', title: t('track.preparingTitle') }, t('track.preparing')));
-      } else if (!state.me || price > 0) {
+      } else if (!state.me || price > 0 || (a.nameYourPrice && sold.length)) {
+        const verb = t(isPreOrder(a) ? 'album.preOrder' : 'album.buy');
         buySlot.replaceChildren(h('button', {
-          class: 'btn', type: 'button', 'aria-label': t('album.buy'), title: t('album.buyFor', { n: price }),
-          onclick: async () => { if (await buyAlbum(a, price)) paintBuy(0); },
-        }, `${t('album.buy')} · ${t('track.price', { n: price })}`));
+          class: 'btn', type: 'button', 'aria-label': verb, title: `${verb} · ${priceLabel(a, price)}`,
+          onclick: async () => { if (await buyAlbum(a, price)) paintBuy(0, tracks.map((tr) => ({ ...tr, owned: true }))); },
+        }, `${verb} · ${priceLabel(a, price)}`));
       } else buySlot.replaceChildren(h('span', { class: 'owned-mark' }, t('album.allOwned')));
     };
     // Download and offline for the songs of this album the caller owns (none for guests).
@@ -96,7 +99,7 @@ export async function album(container, route, ctx) {
         h('div', { class: 'hero-text' },
           h('h1', {}, a.title),
           h('p', { class: 'hero-sub' }, h('a', { href: `#/artist/${encodeURIComponent(a.artistId)}` }, a.artistName)),
-          h('p', { class: 'meta' }, [a.genre, a.releaseDate ? t('album.released', { date: formatDate(a.releaseDate) }) : a.year, t('album.tracks', { n: a.trackCount })].filter(Boolean).join(' · ')),
+          h('p', { class: 'meta' }, [a.genre, isPreOrder(a) && a.availableOn ? t('album.outOn', { date: formatDate(a.availableOn) }) : a.releaseDate ? t('album.released', { date: formatDate(a.releaseDate) }) : a.year, t('album.tracks', { n: a.trackCount })].filter(Boolean).join(' · ')),
           h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), buySlot, ownedSlot))),
       trackList(d.tracks, ctx, { showArt: false, numbered: true }));
   });

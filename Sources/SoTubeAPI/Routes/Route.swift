@@ -34,6 +34,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         case appPassword
         /// A signed-in operator (the console, `/api/v1/admin/…`): 401 to a guest, 403 to a buyer.
         case `operator`
+        /// A signed-in artist or label (`/api/v1/artist/…`): 401 to a guest, 403 to anyone else.
+        case seller
     }
 
     /// A response the route documents: its description and, for a JSON body, the schema's name.

@@ -1,9 +1,15 @@
 import Foundation
 
-/// What an account may do: every account buys; an operator also runs the store (`/api/v1/admin`).
+/// What an account may do: every account buys; an operator also runs the store (`/api/v1/admin`);
+/// an artist or a label also sells the catalog artists linked to it (`/api/v1/artist`).
 public enum UserRole: String, Sendable, Equatable, Codable, CaseIterable {
     case buyer
     case `operator`
+    case artist
+    case label
+
+    /// Sells music: the artist area is theirs.
+    public var sells: Bool { self == .artist || self == .label }
 }
 
 public struct User: Sendable, Equatable, Codable {

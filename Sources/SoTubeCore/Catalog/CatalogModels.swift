@@ -22,6 +22,13 @@ public struct CatalogTrack: Sendable, Equatable {
     /// EBU R128 of the song and of its album, once measured.
     public var loudness: Loudness?
     public var albumLoudness: Loudness?
+    /// Name your price: `price` is the minimum and the buyer may pay more (issue 31).
+    public var nameYourPrice = false
+    /// Its album's store release date: before it, buying is a pre-order and owners hear previews only.
+    public var availableAt: Date?
+
+    /// Sold as a pre-order at `now`: its album comes out later.
+    public func isPreOrder(at now: Date) -> Bool { availableAt.map { $0 > now } ?? false }
 
     public init(
         id: String, title: String, artistID: String, artistName: String, albumID: String, albumTitle: String,
@@ -87,6 +94,12 @@ public struct CatalogAlbum: Sendable, Equatable {
     /// The price of its songs on sale.
     public var onSalePriceSum: Int
     public var explicit: Bool
+    /// Name your price: `price` is the minimum (issue 31).
+    public var nameYourPrice = false
+    /// The store release date: before it, buying is a pre-order.
+    public var availableAt: Date?
+
+    public func isPreOrder(at now: Date) -> Bool { availableAt.map { $0 > now } ?? false }
 
     public init(
         id: String, title: String, artistID: String, artistName: String, releaseDate: String?, year: Int?,

@@ -46,13 +46,20 @@ public struct PurchaseCommand: Sendable {
     public var now: Date
     /// The price the buyer confirmed, when the client sent it (`SaleRules.confirm`).
     public var expectedPrice: Int?
+    /// What the buyer chose to pay for a name-your-price song or album (`SellerRules.charge`).
+    public var offeredCoins: Int?
+
+    /// What identifies the request behind an idempotency key: the same key with another target or
+    /// another offer is refused.
+    public var fingerprint: String { target.fingerprint + (offeredCoins.map { ":\($0)" } ?? "") }
 
     public init(
         userID: String, target: PurchaseTarget, idempotencyKey: String, purchaseID: String,
         ledgerEntryID: String,
-        now: Date, expectedPrice: Int? = nil
+        now: Date, expectedPrice: Int? = nil, offeredCoins: Int? = nil
     ) {
         self.expectedPrice = expectedPrice
+        self.offeredCoins = offeredCoins
         self.userID = userID
         self.target = target
         self.idempotencyKey = idempotencyKey

@@ -102,6 +102,12 @@ public struct LedgerFacts: Sendable {
     /// Each refund and its ledger entries (a refused refund's two entries sum to 0).
     public var refunds: [Movement] = []
     public var payments: [Payment] = []
+    /// Artists' and labels' earnings: each balance against its entries (issue 31).
+    public var sellerAccounts: [Account] = []
+    /// Each split sale: its purchase's coins (-1 when the purchase is gone) against its two entries.
+    public var sellerSales: [Movement] = []
+    /// Each payout against its entry.
+    public var payouts: [Movement] = []
     /// Ledger entries of kind purchase or top-up whose purchase or captured top-up does not exist.
     public var orphanEntryIDs: [String]
     /// Owned songs whose purchase does not exist.
@@ -157,6 +163,7 @@ public struct LedgerReport: Sendable {
         for payment in facts.payments {
             problems += Self.paymentProblems(payment)
         }
+        problems += Self.sellerProblems(facts)
         for id in facts.orphanEntryIDs {
             problems.append("ledger entry \(id) references no purchase, captured top-up or refund")
         }
@@ -168,6 +175,30 @@ public struct LedgerReport: Sendable {
         self.entryCount = facts.entryCount
         self.purchaseCount = facts.purchases.count
         self.topUpCount = facts.topUps.count
+    }
+
+    /// Every seller's balance is the sum of its entries; every split sale is two entries (share and
+    /// commission) adding up to what its purchase charged; every payout is one entry of its coins.
+    static func sellerProblems(_ facts: LedgerFacts) -> [String] {
+        var problems: [String] = []
+        for account in facts.sellerAccounts where account.cachedBalance != account.ledgerSum {
+            problems.append(
+                "seller \(account.username) (\(account.userID)): balance \(account.cachedBalance) but earnings sum to \(account.ledgerSum)"
+            )
+        }
+        for sale in facts.sellerSales where sale.entryCount != 2 || sale.entrySum != sale.expectedDelta {
+            problems.append(
+                sale.expectedDelta < 0
+                    ? "earnings for purchase \(sale.id), which does not exist"
+                    : "sale \(sale.id): \(sale.entryCount) earnings entries summing to \(sale.entrySum), expected share and commission of \(sale.expectedDelta)"
+            )
+        }
+        for payout in facts.payouts where payout.entryCount != 1 || payout.entrySum != payout.expectedDelta {
+            problems.append(
+                "payout \(payout.id): \(payout.entryCount) entries summing to \(payout.entrySum), expected one of \(payout.expectedDelta)"
+            )
+        }
+        return problems
     }
 
     /// A paid top-up must name its payment, have been paid its price, and refund no more than it took.

@@ -52,6 +52,11 @@ public enum AuditAction: String, Sendable, Equatable, CaseIterable, Codable {
     case homeCurate = "home.curate"
     case topUpRefund = "top-up.refund"
     case disputeSettle = "dispute.settle"
+    case sellerInvite = "seller.invite"
+    case sellerLink = "seller.link"
+    case commissionSet = "commission.set"
+    case payoutRecord = "payout.record"
+    case releaseEdit = "release.edit"
 }
 
 /// Who acts: an operator signed in to the console, or the CLI run by someone at the machine.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The stored audio files of a song (paths relative to the media folder) and how long the song is.
 public struct TrackFiles: Sendable, Equatable {
     public var mediaPath: String
@@ -6,10 +8,17 @@ public struct TrackFiles: Sendable, Equatable {
     public var previewType: String
     /// The full song's length (its average bit rate is the file's size over it).
     public var durationMs: Int
+    /// Its album's store release date: until then even owners (pre-orders) get the preview only.
+    public var availableAt: Date?
+
+    /// Owners may hear and download the full song at `now`.
+    public func isOut(at now: Date) -> Bool { availableAt.map { $0 <= now } ?? true }
 
     public init(
-        mediaPath: String, mediaType: String, previewPath: String, previewType: String, durationMs: Int = 0
+        mediaPath: String, mediaType: String, previewPath: String, previewType: String, durationMs: Int = 0,
+        availableAt: Date? = nil
     ) {
+        self.availableAt = availableAt
         self.mediaPath = mediaPath
         self.mediaType = mediaType
         self.previewPath = previewPath

@@ -61,7 +61,7 @@ struct AuthController {
     }
 
     /// The cookies are `Secure` when the client came over TLS (a trusted proxy said so).
-    private func setSessionCookies(_ response: inout Response, login: AuthService.Login, context: AppRequestContext) {
+    func setSessionCookies(_ response: inout Response, login: AuthService.Login, context: AppRequestContext) {
         let maxAge = login.session.remember ? Int(AccountRules.rememberedSessionLifetime) : nil
         response.setCookie(
             Cookie(

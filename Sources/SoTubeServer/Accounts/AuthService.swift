@@ -76,6 +76,21 @@ public struct AuthService: Sendable {
         return try await startSession(for: user, remember: false, deviceID: nil)
     }
 
+    /// An invited sign-up (issue 31): the account is made with the invitation's email, `accept` gives it
+    /// its role and artists, then it is signed in. The email having an account already is a plain 409:
+    /// the invitation came to that address, so nothing is revealed to anyone else.
+    public func registerInvited(
+        username: String, email: String, password: String, client: String,
+        accept: (User) async throws -> Void
+    ) async throws -> Login {
+        try await reserve([ThrottleKey("signup:" + client, policy.signUpPerClient)])
+        let created = try await createUser(username: username, email: email, password: password)
+        try await accept(created)
+        let user = try await accounts.user(id: created.id) ?? created
+        try await accounts.recordSignIn(userID: user.id, address: client, at: clock.now())
+        return try await startSession(for: user, remember: false, deviceID: nil)
+    }
+
     /// A sign-up with an address that has an account: an answer shaped like a new account's, with a
     /// token that opens nothing; the owner is mailed after the answer (`background`).
     private func answerKnownAddress(username: String, email: String) async throws -> Login {

@@ -19,6 +19,13 @@ extension AppServices {
             mediaRoot: configuration.mediaDirectory, catalogChanged: { [catalogCache] in catalogCache.invalidate() })
     }
 
+    /// Artists and labels: invitations, the artist area, payouts.
+    public var sellers: SellerService {
+        SellerService(
+            database: database, auth: auth, mailer: mailer, clock: clock, ids: ids, baseURL: configuration.baseURL,
+            catalogChanged: { [catalogCache] in catalogCache.invalidate() }, logger: logger)
+    }
+
     /// The importer writing into this store's media folder, cutting previews of the configured length.
     public func mediaImporter() -> MediaImporter {
         MediaImporter(

@@ -87,7 +87,7 @@ public struct AppServices: Sendable {
         self.media = MediaService(
             lookup: CachedMediaLookup(store: database.media, cache: catalogCache), ownership: ownership,
             mediaRoot: configuration.mediaDirectory,
-            preview: configuration.preview)
+            preview: configuration.preview, clock: runtime.clock)
         self.playback = PlaybackService(media: media)
         self.avatars = AvatarService(mediaRoot: configuration.mediaDirectory)
     }

@@ -60,9 +60,10 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         expectedSchemaVersion: SoTubeDatabase.latestSchemaVersion
     ).register(on: app)
     MetricsController(metrics: services.metrics, jobs: services.mediaJobs).register(on: app)
-    AuthController(
-        auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL)
-    ).register(on: app)
+    let authController = AuthController(
+        auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL))
+    authController.register(on: app)
+    SellerController(sellers: services.sellers, auth: authController, clock: services.clock).register(on: app)
     MeController(
         auth: services.auth, ownership: services.ownership, avatars: services.avatars, twoFactor: services.twoFactor
     ).register(on: app)

@@ -26,6 +26,8 @@ extension TrackDTO {
             previewSeconds: preview.previewSeconds(durationMs: track.durationMs))
         self.ready = track.ready
         self.withdrawn = track.withdrawn ? true : nil
+        self.nameYourPrice = track.nameYourPrice ? true : nil
+        self.availableOn = track.availableAt.map { CivilDay(epochMillis: $0.epochMillis).description }
         self.loudness = track.loudness.map {
             LoudnessDTO(
                 integratedLufs: $0.integratedLUFS, truePeakDb: $0.truePeakDB,
@@ -43,6 +45,8 @@ extension AlbumSummaryDTO {
             releaseDate: album.releaseDate, year: album.year, genre: album.genre,
             artworkUrl: CatalogURLs.artwork(album: album.id), trackCount: album.trackCount, price: album.price,
             explicit: album.explicit)
+        self.nameYourPrice = album.nameYourPrice ? true : nil
+        self.availableOn = album.availableAt.map { CivilDay(epochMillis: $0.epochMillis).description }
     }
 }
 

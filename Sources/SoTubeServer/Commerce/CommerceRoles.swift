@@ -5,8 +5,10 @@ import SoTubeCore
 public protocol PurchaseService: Sendable {
     /// Buys once per `idempotencyKey`; a retry answers the first outcome with `replayed` set. With
     /// `expectedPrice`, a purchase that costs something else now charges nothing (`SaleRules.confirm`).
-    func purchase(userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?)
-        async throws -> PurchaseOutcome
+    /// `offeredCoins` is what the buyer chose to pay for a name-your-price item (`SellerRules.charge`).
+    func purchase(
+        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?
+    ) async throws -> PurchaseOutcome
     /// The user's purchases, newest first.
     func purchases(userID: String) async throws -> [Purchase]
 }

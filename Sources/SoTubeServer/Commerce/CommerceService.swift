@@ -51,13 +51,14 @@ public struct CommerceService: Sendable {
 
     // MARK: purchases
 
-    public func purchase(userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?)
-        async throws -> PurchaseOutcome
-    {
+    public func purchase(
+        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?
+    ) async throws -> PurchaseOutcome {
         let outcome = try await store.purchase(
             PurchaseCommand(
                 userID: userID, target: target, idempotencyKey: idempotencyKey, purchaseID: ids.makeID(),
-                ledgerEntryID: ids.makeID(), now: clock.now(), expectedPrice: expectedPrice))
+                ledgerEntryID: ids.makeID(), now: clock.now(), expectedPrice: expectedPrice,
+                offeredCoins: offeredCoins))
         if !outcome.replayed { metrics?.purchased() }
         return outcome
     }

@@ -21,7 +21,8 @@ struct PurchaseController {
                 throw DomainError.invalid(field: "expectedPrice", reason: "A price is 0 coins or more.")
             }
             let outcome = try await purchases.purchase(
-                userID: identity.user.id, target: target, idempotencyKey: key, expectedPrice: body.expectedPrice)
+                userID: identity.user.id, target: target, idempotencyKey: key, expectedPrice: body.expectedPrice,
+                offeredCoins: body.coins)
             var headers = HTTPFields()
             if outcome.replayed { headers[Self.replayedHeader] = "true" }
             return try jsonResponse(

@@ -41,6 +41,14 @@ struct RouteRegistrar {
                 }
                 return try await handler(request, context)
             }
+        case .seller:
+            router.on(RouterPath(route.path), method: method) { request, context in
+                let identity = try context.requireIdentity()
+                guard identity.user.role.sells else {
+                    throw DomainError.forbidden(reason: "Only artists' and labels' accounts may do this.")
+                }
+                return try await handler(request, context)
+            }
         case .anyone, .hostedPage, .appPassword:
             router.on(RouterPath(route.path), method: method, use: handler)
         }

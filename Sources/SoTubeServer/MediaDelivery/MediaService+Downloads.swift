@@ -23,7 +23,7 @@ extension MediaService {
     public func original(trackID: String, for userID: String?, format: DownloadFormat = .original) async throws
         -> Download
     {
-        guard let userID, let files = try await lookup.trackFiles(id: trackID),
+        guard let userID, let files = try await lookup.trackFiles(id: trackID), files.isOut(at: clock.now()),
             try await ownership.owns(userID: userID, trackID: trackID)
         else { throw DomainError.notFound(what: "This song") }
         guard let download = choose(files, format: format) else {
@@ -41,7 +41,9 @@ extension MediaService {
         let owned = try await ownership.ownedTrackIDs(userID: userID, among: trackIDs)
         var result: [String: File] = [:]
         for id in trackIDs where owned.contains(id) {
-            if let files = try await lookup.trackFiles(id: id), let download = choose(files, format: format) {
+            if let files = try await lookup.trackFiles(id: id), files.isOut(at: clock.now()),
+                let download = choose(files, format: format)
+            {
                 result[id] = download.file
             }
         }

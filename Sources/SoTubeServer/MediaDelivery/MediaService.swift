@@ -14,8 +14,14 @@ public struct MediaService: Sendable {
     let paths: MediaPaths
     /// How long a preview is.
     public let preview: PreviewPolicy
+    /// "Now" for release dates: a pre-ordered song plays in full from its date on, no restart needed.
+    let clock: any SoTubeClock
 
-    public init(lookup: any MediaLookup, ownership: any OwnershipStore, mediaRoot: URL, preview: PreviewPolicy) {
+    public init(
+        lookup: any MediaLookup, ownership: any OwnershipStore, mediaRoot: URL, preview: PreviewPolicy,
+        clock: any SoTubeClock = SystemClock()
+    ) {
+        self.clock = clock
         self.lookup = lookup
         self.ownership = ownership
         self.mediaRoot = mediaRoot
@@ -37,7 +43,7 @@ public struct MediaService: Sendable {
         }
     }
 
-    /// The audio a caller gets for a song: owners the full song, guests (nil) and everyone else the
+    /// The audio a caller gets for a song: owners the full song (from its release date on), guests (nil) and everyone else the
     /// separate preview file. The choice is made here, before any Range is looked at, so no URL,
     /// query or Range can reach past the preview for a non-owner. Throws notFound for an unknown song.
     public func audio(trackID: String, for userID: String?) async throws -> (PreviewPolicy.Rendition, File) {
@@ -53,7 +59,10 @@ public struct MediaService: Sendable {
             throw DomainError.notFound(what: "This song")
         }
         var isOwner = false
-        if let userID { isOwner = try await ownership.owns(userID: userID, trackID: trackID) }
+        // A pre-order owns the song but hears the preview until the release date.
+        if let userID, files.isOut(at: clock.now()) {
+            isOwner = try await ownership.owns(userID: userID, trackID: trackID)
+        }
         let rendition = PreviewPolicy.rendition(isOwner: isOwner)
         switch rendition {
         case .full: return (rendition, file(files.mediaPath, contentType: files.mediaType), files.durationMs)

@@ -20,7 +20,8 @@ enum WireSchemas {
         FavouritesDTO.self, RecentlyPlayedDTO.self, RecordPlayRequest.self, LibrarySongsDTO.self,
         LibraryAlbumsDTO.self, LibraryArtistsDTO.self,
         // Coins and purchases
-        WalletDTO.self, TopUpRequest.self, TopUpCreatedDTO.self, TopUpDTO.self, TopUpCardRequest.self, TopUpListDTO.self,
+        WalletDTO.self, TopUpRequest.self, TopUpCreatedDTO.self, TopUpDTO.self, TopUpCardRequest.self,
+        TopUpListDTO.self,
         WebhookResultDTO.self, HistoryDTO.self, RedeemRequest.self,
         RedeemResultDTO.self, PurchaseRequest.self, PurchaseResultDTO.self, PurchaseListDTO.self,
         CaptureNotification.self, CaptureResultDTO.self,
@@ -32,7 +33,10 @@ enum WireSchemas {
         RoleRequest.self, AdminTrackListDTO.self, TrackEditRequest.self, AdminTrackDTO.self, AlbumPriceRequest.self,
         AlbumPriceDTO.self, AdminJobsDTO.self, JobRetryDTO.self, CodeBatchListDTO.self, CodeBatchRequest.self,
         CodeBatchDTO.self, AuditListDTO.self, EraseRequest.self, CurationDTO.self, CurationRequest.self,
-        ArtistRenameRequest.self, AdminArtistDTO.self, AlbumArtworkDTO.self,
+        ArtistRenameRequest.self, AdminArtistDTO.self, AlbumArtworkDTO.self, InviteDTO.self, InviteAcceptRequest.self,
+        SellerOverviewDTO.self, SellerReleaseListDTO.self, SellerReleaseDTO.self, ReleaseChangeRequest.self,
+        SongPriceRequest.self, SellerStatementDTO.self, AdminSellerListDTO.self, AdminInviteRequest.self,
+        AdminInviteDTO.self, PayoutRequest.self, PayoutDTO.self,
     ]
 
     /// What a type cannot say about a value (its format, a bound, why it is there): added to the
@@ -45,7 +49,13 @@ enum WireSchemas {
                 "description": .string(
                     "The price the buyer was shown and confirmed (a song's price, an album's priceForCaller); "
                         + "another price now answers 409 and charges nothing"),
-            ]
+            ],
+            "coins": [
+                "minimum": 0,
+                "description": .string(
+                    "What the buyer pays for a name-your-price song or album (nameYourPrice): at least its price; "
+                        + "less answers 422"),
+            ],
         ],
     ]
 

@@ -19,5 +19,6 @@ public enum AllMigrations {
         Migration016OwnershipPurchases.migration,
         Migration017Operators.migration,
         Migration018PaymentsAndMail.migration,
+        Migration019ArtistsAndLabels.migration,
     ]
 }

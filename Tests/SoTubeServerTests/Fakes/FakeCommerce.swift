@@ -17,9 +17,9 @@ actor FakeCommerce: PurchaseService, WalletService, SandboxCheckoutService {
         self.prices = prices
     }
 
-    func purchase(userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?) throws
-        -> PurchaseOutcome
-    {
+    func purchase(
+        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?
+    ) throws -> PurchaseOutcome {
         if let earlier = keys[idempotencyKey] {
             return PurchaseOutcome(purchase: earlier.purchase, balance: earlier.balance, replayed: true)
         }

@@ -8,7 +8,7 @@ enum CatalogSQL {
         t.id, t.title, t.artist_id, ar.name AS artist_name, t.album_id, al.title AS album_title,
         t.track_number, t.disc_number, t.duration_ms, t.genre, t.explicit, t.price, t.ready, t.withdrawn_at,
         t.loudness_centi, t.true_peak_centi, al.loudness_centi AS album_loudness_centi,
-        al.true_peak_centi AS album_true_peak_centi
+        al.true_peak_centi AS album_true_peak_centi, t.name_your_price, al.available_at AS album_available_at
         """
     static let trackFrom = """
         tracks t JOIN artists ar ON ar.id = t.artist_id JOIN albums al ON al.id = t.album_id
@@ -19,7 +19,8 @@ enum CatalogSQL {
         (SELECT CAST(COALESCE(SUM(x.price), 0) AS BIGINT) FROM tracks x WHERE x.album_id = al.id) AS price_sum,
         (SELECT CAST(COALESCE(SUM(x.price), 0) AS BIGINT) FROM tracks x
             WHERE x.album_id = al.id AND x.withdrawn_at IS NULL) AS on_sale_price_sum,
-        (SELECT COALESCE(MAX(x.explicit), 0) FROM tracks x WHERE x.album_id = al.id) AS any_explicit
+        (SELECT COALESCE(MAX(x.explicit), 0) FROM tracks x WHERE x.album_id = al.id) AS any_explicit,
+        al.name_your_price AS album_name_your_price, al.available_at AS album_available_at
         """
     static let albumFrom = "albums al JOIN artists ar ON ar.id = al.artist_id"
     static let playlistColumns = """
@@ -35,6 +36,8 @@ enum CatalogSQL {
         track.withdrawn = try row.decode(column: "withdrawn_at", as: Int?.self) != nil
         track.loudness = try loudness(row, "loudness_centi", "true_peak_centi")
         track.albumLoudness = try loudness(row, "album_loudness_centi", "album_true_peak_centi")
+        track.nameYourPrice = try row.decode(column: "name_your_price", as: Int.self) != 0
+        track.availableAt = try row.decode(column: "album_available_at", as: Int64?.self).map(Date.init(epochMillis:))
         return track
     }
 
@@ -60,6 +63,13 @@ enum CatalogSQL {
     }
 
     static func album(_ row: any SQLRow) throws -> CatalogAlbum {
+        var album = try albumBasics(row)
+        album.nameYourPrice = try row.decode(column: "album_name_your_price", as: Int.self) != 0
+        album.availableAt = try row.decode(column: "album_available_at", as: Int64?.self).map(Date.init(epochMillis:))
+        return album
+    }
+
+    private static func albumBasics(_ row: any SQLRow) throws -> CatalogAlbum {
         CatalogAlbum(
             id: try row.decode(column: "id", as: String.self),
             title: try row.decode(column: "title", as: String.self),

@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 import SoTubeCore
 
@@ -20,8 +21,8 @@ public struct SQLMediaLookup: MediaLookup {
             guard
                 let row = try await db.raw(
                     """
-                    SELECT media_path, media_type, preview_path, preview_type, duration_ms
-                    FROM tracks WHERE id = \(bind: id)
+                    SELECT t.media_path, t.media_type, t.preview_path, t.preview_type, t.duration_ms, al.available_at
+                    FROM tracks t LEFT JOIN albums al ON al.id = t.album_id WHERE t.id = \(bind: id)
                     """
                 ).first()
             else { return nil }
@@ -30,7 +31,8 @@ public struct SQLMediaLookup: MediaLookup {
                 mediaType: try row.decode(column: "media_type", as: String.self),
                 previewPath: try row.decode(column: "preview_path", as: String.self),
                 previewType: try row.decode(column: "preview_type", as: String.self),
-                durationMs: try row.decode(column: "duration_ms", as: Int.self))
+                durationMs: try row.decode(column: "duration_ms", as: Int.self),
+                availableAt: try row.decode(column: "available_at", as: Int64?.self).map(Date.init(epochMillis:)))
         }
     }
 

@@ -28,7 +28,7 @@ extension SQLCommerceStore {
             WITH c(idx, user_id, idem, track_id) AS (VALUES \(values))
             SELECT c.idx,
                 (SELECT p.id FROM purchases p WHERE p.user_id = c.user_id AND p.idempotency_key = c.idem) AS prior_id,
-                t.id, t.title, t.price, t.album_id, t.ready, t.withdrawn_at,
+                t.id, t.title, t.price, t.album_id, t.ready, t.withdrawn_at, t.name_your_price,
                 (SELECT COUNT(*) FROM owned_tracks o WHERE o.user_id = c.user_id AND o.track_id = c.track_id) AS owned,
                 (SELECT u.coins FROM users u WHERE u.id = c.user_id) AS coins
             FROM c LEFT JOIN tracks t ON t.id = c.track_id ORDER BY c.idx
@@ -50,7 +50,7 @@ extension SQLCommerceStore {
                 continue
             }
             if let earlier = plannedByKey[keyID] {
-                guard earlier.fingerprint == command.target.fingerprint else {
+                guard earlier.fingerprint == command.fingerprint else {
                     answers.append(.done(.failure(.idempotencyMismatch)))
                     continue
                 }
@@ -67,7 +67,7 @@ extension SQLCommerceStore {
             }
             let plan: PurchasePlan
             do {
-                plan = try trackPlan(row, trackID: trackID)
+                plan = try trackPlan(row, trackID: trackID, offer: command.offeredCoins)
                 try SaleRules.confirm(charge: plan.charge, expectedPrice: command.expectedPrice)
             } catch let error as DomainError {
                 answers.append(.done(.failure(error)))
@@ -88,7 +88,7 @@ extension SQLCommerceStore {
                 id: command.purchaseID, userID: command.userID, kind: plan.kind, trackIDs: plan.trackIDs,
                 albumID: plan.albumID, title: plan.title, coins: plan.charge, balanceAfter: balance - plan.charge,
                 createdAt: command.now)
-            plannedByKey[keyID] = (answers.count, command.target.fingerprint)
+            plannedByKey[keyID] = (answers.count, command.fingerprint)
             ownedInBatch.insert(ownedID)
             planned.append((command, purchase))
             answers.append(

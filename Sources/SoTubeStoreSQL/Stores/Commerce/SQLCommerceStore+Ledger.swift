@@ -115,6 +115,7 @@ extension SQLCommerceStore {
                 GROUP BY r.id, r.status, r.coins ORDER BY r.id
                 """)
             facts.payments = try await Self.payments(db)
+            try await SQLSellerStore.facts(db, into: &facts)
             return facts
         }
     }

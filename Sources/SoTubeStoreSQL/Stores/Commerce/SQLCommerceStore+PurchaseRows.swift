@@ -3,7 +3,8 @@ import SQLKit
 import SoTubeCore
 
 /// The rows a purchase writes once it is decided and its buyer debited: the purchase, its songs in
-/// `owned_tracks` and its ledger entry. Single purchases and SQLite's batches both write through here.
+/// `owned_tracks`, its ledger entry and, for an artist an account sells, the split of its coins
+/// (`SQLSellerStore.splitSales`). Single purchases and SQLite's batches both write through here.
 extension SQLCommerceStore {
     /// Inserts the rows of `planned` purchases, one multi-row insert per table. The caller has
     /// already debited every buyer in the same transaction (`purchase.balanceAfter` is the balance
@@ -21,7 +22,7 @@ extension SQLCommerceStore {
             let now = command.now.epochMillis
             purchases = purchases.values(
                 purchase.id, purchase.userID, purchase.kind.rawValue, purchase.albumID, purchase.title, purchase.coins,
-                purchase.balanceAfter, command.idempotencyKey, command.target.fingerprint, now)
+                purchase.balanceAfter, command.idempotencyKey, command.fingerprint, now)
             for trackID in purchase.trackIDs {
                 owned = owned.values(purchase.userID, trackID, purchase.id, now)
                 ownedRows += 1
@@ -30,6 +31,7 @@ extension SQLCommerceStore {
         try await purchases.run()
         if ownedRows > 0 { try await owned.run() }
         try await insertLedger(db, planned.map { (ledgerEntry($0.purchase, $0.command), $0.command.idempotencyKey) })
+        try await SQLSellerStore.splitSales(db, planned.map(\.purchase))
     }
 
     /// A purchase's ledger entry: its coins taken, described by what was bought.

@@ -6,7 +6,8 @@ import SoTubeCore
 /// ownership rows and ledger entry.
 extension SQLCommerceStore {
     public func purchase(_ command: PurchaseCommand) async throws -> PurchaseOutcome {
-        if let batcher { return try await batcher.submit(command) }
+        // The batches charge list prices; a buyer's own offer (name your price) goes alone.
+        if let batcher, command.offeredCoins == nil { return try await batcher.submit(command) }
         let dialect = backend.dialect
         var attempt = 0
         while true {
@@ -71,7 +72,7 @@ extension SQLCommerceStore {
                 SELECT (SELECT p.id FROM purchases p
                         WHERE p.user_id = \(bind: command.userID) AND p.idempotency_key = \(bind: command.idempotencyKey)
                     ) AS prior_id,
-                    t.id, t.title, t.price, t.album_id, t.ready, t.withdrawn_at,
+                    t.id, t.title, t.price, t.album_id, t.ready, t.withdrawn_at, t.name_your_price,
                     (SELECT COUNT(*) FROM owned_tracks o
                         WHERE o.user_id = \(bind: command.userID) AND o.track_id = t.id) AS owned
                 FROM (SELECT 1 AS one) AS one_row LEFT JOIN tracks t ON t.id = \(bind: trackID)
@@ -81,12 +82,12 @@ extension SQLCommerceStore {
             if try row.decode(column: "prior_id", as: String?.self) != nil {
                 return try await replay(db, command)
             }
-            plan = try trackPlan(row, trackID: trackID)
+            plan = try trackPlan(row, trackID: trackID, offer: command.offeredCoins)
         case .album(let albumID):
             if try await priorPurchase(db, userID: command.userID, key: command.idempotencyKey) != nil {
                 return try await replay(db, command)
             }
-            plan = try await albumPlan(db, userID: command.userID, albumID: albumID)
+            plan = try await albumPlan(db, userID: command.userID, albumID: albumID, offer: command.offeredCoins)
         }
         try SaleRules.confirm(charge: plan.charge, expectedPrice: command.expectedPrice)
         guard
@@ -120,34 +121,39 @@ extension SQLCommerceStore {
             let (prior, fingerprint) = try await priorPurchase(
                 db, userID: command.userID, key: command.idempotencyKey)
         else { throw DomainError.notFound(what: "The earlier purchase") }
-        guard fingerprint == command.target.fingerprint else { throw DomainError.idempotencyMismatch }
+        guard fingerprint == command.fingerprint else { throw DomainError.idempotencyMismatch }
         return PurchaseOutcome(purchase: prior, balance: prior.balanceAfter, replayed: true)
     }
 
     /// One song: 404 when unknown, else `SaleRules.song` (409 when owned, withdrawn or being prepared).
-    static func trackPlan(_ row: any SQLRow, trackID: String) throws -> PurchasePlan {
+    static func trackPlan(_ row: any SQLRow, trackID: String, offer: Int?) throws -> PurchasePlan {
         guard try row.decode(column: "id", as: String?.self) != nil else {
             throw DomainError.notFound(what: "The song")
         }
-        let offer = try SaleRules.song(
+        let sale = try SaleRules.song(
             SaleSong(
                 id: trackID, price: try row.decode(column: "price", as: Int.self),
                 owned: try row.decode(column: "owned", as: Int.self) != 0,
                 ready: try row.decode(column: "ready", as: Int.self) != 0,
                 withdrawn: try row.decode(column: "withdrawn_at", as: Int?.self) != nil))
+        let charge = try SellerRules.charge(
+            price: sale.charge, nameYourPrice: try row.decode(column: "name_your_price", as: Int.self) != 0,
+            offer: offer)
         return PurchasePlan(
             kind: .track, albumID: try row.decode(column: "album_id", as: String.self),
-            title: try row.decode(column: "title", as: String.self), trackIDs: offer.trackIDs, charge: offer.charge)
+            title: try row.decode(column: "title", as: String.self), trackIDs: sale.trackIDs, charge: charge)
     }
 
     /// The album's songs not yet owned and still on sale, at the price `SaleRules.album` gives (the one
     /// the album page shows): 404 when unknown, 409 when nothing is left to sell.
-    static func albumPlan(_ db: any SQLDatabase, userID user: String, albumID: String) async throws
+    static func albumPlan(_ db: any SQLDatabase, userID user: String, albumID: String, offer: Int?) async throws
         -> PurchasePlan
     {
         guard
-            let album = try await db.raw("SELECT title, price FROM albums WHERE id = \(bind: albumID)")
-                .first()
+            let album = try await db.raw(
+                "SELECT title, price, name_your_price FROM albums WHERE id = \(bind: albumID)"
+            )
+            .first()
         else { throw DomainError.notFound(what: "The album") }
         let songs = try await db.raw(
             """
@@ -162,10 +168,13 @@ extension SQLCommerceStore {
                 ready: try $0.decode(column: "ready", as: Int.self) != 0,
                 withdrawn: try $0.decode(column: "withdrawn_at", as: Int?.self) != nil)
         }
-        let offer = try SaleRules.album(songs, operatorPrice: try album.decode(column: "price", as: Int?.self))
+        let sale = try SaleRules.album(songs, operatorPrice: try album.decode(column: "price", as: Int?.self))
+        let charge = try SellerRules.charge(
+            price: sale.charge, nameYourPrice: try album.decode(column: "name_your_price", as: Int.self) != 0,
+            offer: offer)
         return PurchasePlan(
             kind: .album, albumID: albumID, title: try album.decode(column: "title", as: String.self),
-            trackIDs: offer.trackIDs, charge: offer.charge)
+            trackIDs: sale.trackIDs, charge: charge)
     }
 
     static let purchaseColumns =

@@ -24,6 +24,7 @@ public struct SoTubeDatabase: Sendable {
     public let sales: SQLSalesFigures
     public let catalogAdmin: SQLCatalogAdmin
     public let mailQueue: SQLMailQueue
+    public let sellers: SQLSellerStore
 
     package init(backend: any SQLBackend) {
         self.backend = backend
@@ -45,6 +46,7 @@ public struct SoTubeDatabase: Sendable {
         self.sales = SQLSalesFigures(backend: backend)
         self.catalogAdmin = SQLCatalogAdmin(backend: backend)
         self.mailQueue = SQLMailQueue(backend: backend)
+        self.sellers = SQLSellerStore(backend: backend)
     }
 
     /// Opens the database `settings` name (SQLite path or postgres:// URL) and, unless `migrate` is
