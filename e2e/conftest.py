@@ -24,6 +24,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# Tests pass on a slow, busy machine: a page's assertions wait up to 10 s (Playwright's own default
+# is 5 s, which a 2-core CI runner building and serving at once has been seen to miss).
+expect.set_options(timeout=10_000)
 
 ROOT = Path(__file__).resolve().parent.parent
 STATE = "SOTUBE_E2E_DEMO_DIR"  # the folder the run's demo server lives in (inherited by xdist workers)

@@ -51,8 +51,8 @@ function humanMessage(status, problem) {
 export async function request(method, path, { body, headers = {}, quiet = false, signal } = {}) {
   const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers }, signal };
   if (body instanceof Blob) {
-    init.body = body; // a file upload (the profile photo) goes as it is
-    init.headers['Content-Type'] = body.type || 'application/octet-stream';
+    init.body = body; // a file (the profile photo) or a piece of one (an upload's chunk) goes as it is
+    init.headers['Content-Type'] ??= body.type || 'application/octet-stream';
   } else if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers['Content-Type'] = 'application/json';
@@ -91,6 +91,7 @@ export const api = {
   get: (path, opts) => request('GET', path, opts),
   post: (path, body, opts = {}) => request('POST', path, { ...opts, body }),
   put: (path, body, opts = {}) => request('PUT', path, { ...opts, body }),
+  patch: (path, body, opts = {}) => request('PATCH', path, { ...opts, body }),
   del: (path, opts) => request('DELETE', path, opts),
 };
 

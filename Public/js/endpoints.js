@@ -105,3 +105,20 @@ export const artistStatementPrint = (month) => `${A}/artist/statements/${seg(mon
 export const adminArtists = `${A}/admin/artists`;
 export const adminInvites = `${A}/admin/invites`;
 export const adminArtistPayouts = (id) => `${A}/admin/artists/${seg(id)}/payouts`;
+
+// selling
+export const artistDrafts = `${A}/artist/drafts`;
+export const artistDraft = (id) => `${A}/artist/drafts/${seg(id)}`;
+export const artistDraftUploads = (id) => `${A}/artist/drafts/${seg(id)}/uploads`;
+export const artistDraftPublish = (id) => `${A}/artist/drafts/${seg(id)}/publish`;
+export const artistUpload = (id) => `${A}/artist/uploads/${seg(id)}`;
+
+// catalog
+export const artistFollow = (id) => `${A}/artists/${seg(id)}/follow`;
+
+// selling
+export const artistDiscounts = `${A}/artist/discounts`;
+export const artistDiscount = (code) => `${A}/artist/discounts/${seg(code)}`;
+
+// commerce
+export const discountQuote = (code, query) => `${A}/discounts/${seg(code)}${q(query)}`;

@@ -14,7 +14,14 @@ public struct PurchaseRequest: Codable, Sendable, Equatable {
     /// What the buyer chooses to pay for a name-your-price song or album: at least its price (the
     /// minimum). A fixed-price item takes only its own price here.
     public var coins: Int?
-    public init(trackId: String? = nil, albumId: String? = nil, expectedPrice: Int? = nil, coins: Int? = nil) {
+    /// A seller's discount code (`GET /api/v1/discounts/{code}` quotes it): the charge is the price
+    /// with the code, which `expectedPrice` should be.
+    public var discountCode: String?
+    public init(
+        trackId: String? = nil, albumId: String? = nil, expectedPrice: Int? = nil, coins: Int? = nil,
+        discountCode: String? = nil
+    ) {
+        self.discountCode = discountCode
         self.coins = coins
         self.trackId = trackId
         self.albumId = albumId
@@ -40,6 +47,8 @@ public struct PurchaseDTO: Codable, Sendable, Equatable {
     public var coins: Int
     public var balanceAfter: Int
     public var createdAt: Date
+    /// The discount code applied, if any.
+    public var discountCode: String?
     public init(
         id: String, kind: Kind, trackIds: [String], albumId: String?, title: String, coins: Int,
         balanceAfter: Int, createdAt: Date

@@ -9,20 +9,9 @@ import { h, load, toast } from '../ui.js';
 import { field, wireForm } from '../forms.js';
 import { artwork } from '../cards.js';
 import { priceLabel } from '../track-list.js';
-import { checkField, emptyNote, number } from '../console/admin.js';
+import { checkField, emptyNote } from '../console/admin.js';
+import { coinsFrom, MAX_PRICE } from './tables.js';
 
-const MAX_PRICE = 100000;
-
-/** A whole number of coins from a field's text, or a field error; '' is null when `optional`. */
-function coinsFrom(text, name, { optional = false } = {}) {
-  const value = String(text ?? '').trim();
-  if (!value && optional) return null;
-  const n = Number(value);
-  if (!value || !Number.isInteger(n) || n < 0 || n > MAX_PRICE) {
-    throw Object.assign(new Error(t('artistArea.priceRange', { max: number(MAX_PRICE) })), { field: name });
-  }
-  return n;
-}
 
 function badges(release) {
   return h('span', { class: 'release-badges' },

@@ -1,5 +1,5 @@
 // What the artist area's sections share: the table of sales (overview, statements), the table of
-// payouts, an account's artists with their commission, and the store's problems as texts.
+// payouts, an account's artists with their commission, prices typed in coins, and the store's problems as texts.
 import { t, currentLanguage } from '../i18n.js';
 import { h } from '../ui.js';
 import { dataTable, emptyNote, number, money, when, day } from '../console/admin.js';
@@ -51,4 +51,17 @@ export function artistNames(artists) {
 /** The current UTC month, YYYY-MM. */
 export function thisMonth() {
   return new Date().toISOString().slice(0, 7);
+}
+
+export const MAX_PRICE = 100000;
+
+/** A whole number of coins from a field's text, or a field error; '' is null when `optional`. */
+export function coinsFrom(text, name, { optional = false } = {}) {
+  const value = String(text ?? '').trim();
+  if (!value && optional) return null;
+  const n = Number(value);
+  if (!value || !Number.isInteger(n) || n < 0 || n > MAX_PRICE) {
+    throw Object.assign(new Error(t('artistArea.priceRange', { max: number(MAX_PRICE) })), { field: name });
+  }
+  return n;
 }

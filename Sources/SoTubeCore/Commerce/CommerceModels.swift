@@ -18,6 +18,8 @@ public struct Purchase: Sendable, Equatable {
     public var coins: Int
     public var balanceAfter: Int
     public var createdAt: Date
+    /// The seller's discount code the buyer applied.
+    public var discountCode: String?
 
     public init(
         id: String, userID: String, kind: PurchaseKind, trackIDs: [String], albumID: String?, title: String,
@@ -48,16 +50,21 @@ public struct PurchaseCommand: Sendable {
     public var expectedPrice: Int?
     /// What the buyer chose to pay for a name-your-price song or album (`SellerRules.charge`).
     public var offeredCoins: Int?
+    /// A seller's discount code the buyer applied (`DiscountRules`), upper-cased.
+    public var discountCode: String?
 
     /// What identifies the request behind an idempotency key: the same key with another target or
     /// another offer is refused.
-    public var fingerprint: String { target.fingerprint + (offeredCoins.map { ":\($0)" } ?? "") }
+    public var fingerprint: String {
+        target.fingerprint + (offeredCoins.map { ":\($0)" } ?? "") + (discountCode.map { "#\($0)" } ?? "")
+    }
 
     public init(
         userID: String, target: PurchaseTarget, idempotencyKey: String, purchaseID: String,
         ledgerEntryID: String,
-        now: Date, expectedPrice: Int? = nil, offeredCoins: Int? = nil
+        now: Date, expectedPrice: Int? = nil, offeredCoins: Int? = nil, discountCode: String? = nil
     ) {
+        self.discountCode = discountCode
         self.expectedPrice = expectedPrice
         self.offeredCoins = offeredCoins
         self.userID = userID

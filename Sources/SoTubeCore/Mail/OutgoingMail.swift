@@ -28,12 +28,16 @@ public struct OutgoingMail: Sendable, Equatable {
     public var lastError: String?
     public var createdAt: Date
     public var sentAt: Date?
+    /// A one-click unsubscribe URL (RFC 8058), sent as `List-Unsubscribe` for mail to followers.
+    public var listUnsubscribe: String?
 
     public init(
         id: String, toAddress: String, toName: String? = nil, subject: String, textBody: String,
         htmlBody: String? = nil, language: String? = nil, status: Status = .pending, attempts: Int = 0,
-        nextAttemptAt: Date, lastError: String? = nil, createdAt: Date, sentAt: Date? = nil
+        nextAttemptAt: Date, lastError: String? = nil, createdAt: Date, sentAt: Date? = nil,
+        listUnsubscribe: String? = nil
     ) {
+        self.listUnsubscribe = listUnsubscribe
         self.id = id
         self.toAddress = toAddress
         self.toName = toName

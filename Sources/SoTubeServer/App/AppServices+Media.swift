@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SoTubeCore
 import SoTubeMedia
@@ -23,7 +24,17 @@ extension AppServices {
     public var sellers: SellerService {
         SellerService(
             database: database, auth: auth, mailer: mailer, clock: clock, ids: ids, baseURL: configuration.baseURL,
-            catalogChanged: { [catalogCache] in catalogCache.invalidate() }, logger: logger)
+            catalogChanged: { [catalogCache] in catalogCache.invalidate() }, logger: logger,
+            unsubscribeKey: Array(
+                HMAC<SHA256>.authenticationCode(
+                    for: Data("sotube unsubscribe links".utf8), using: SymmetricKey(data: secretKey))))
+    }
+
+    /// Releases made in the browser: drafts, resumable uploads, publishing through the importer.
+    public var drafts: DraftService {
+        DraftService(
+            sellers: sellers, root: configuration.dataDirectory.appendingPathComponent("uploads"),
+            importer: { [self] in mediaImporter() }, tools: MediaTools(timeout: 60))
     }
 
     /// The importer writing into this store's media folder, cutting previews of the configured length.

@@ -64,6 +64,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL))
     authController.register(on: app)
     SellerController(sellers: services.sellers, auth: authController, clock: services.clock).register(on: app)
+    DraftController(drafts: services.drafts, sellers: services.sellers).register(on: app)
     MeController(
         auth: services.auth, ownership: services.ownership, avatars: services.avatars, twoFactor: services.twoFactor
     ).register(on: app)

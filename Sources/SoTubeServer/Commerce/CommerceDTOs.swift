@@ -29,6 +29,7 @@ extension PurchaseDTO {
             albumId: purchase.albumID,
             title: purchase.title, coins: purchase.coins, balanceAfter: purchase.balanceAfter,
             createdAt: purchase.createdAt)
+        self.discountCode = purchase.discountCode
     }
 }
 

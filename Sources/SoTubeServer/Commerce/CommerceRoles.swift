@@ -7,7 +7,8 @@ public protocol PurchaseService: Sendable {
     /// `expectedPrice`, a purchase that costs something else now charges nothing (`SaleRules.confirm`).
     /// `offeredCoins` is what the buyer chose to pay for a name-your-price item (`SellerRules.charge`).
     func purchase(
-        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?
+        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?,
+        discountCode: String?
     ) async throws -> PurchaseOutcome
     /// The user's purchases, newest first.
     func purchases(userID: String) async throws -> [Purchase]

@@ -52,13 +52,14 @@ public struct CommerceService: Sendable {
     // MARK: purchases
 
     public func purchase(
-        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?
+        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?,
+        discountCode: String? = nil
     ) async throws -> PurchaseOutcome {
         let outcome = try await store.purchase(
             PurchaseCommand(
                 userID: userID, target: target, idempotencyKey: idempotencyKey, purchaseID: ids.makeID(),
                 ledgerEntryID: ids.makeID(), now: clock.now(), expectedPrice: expectedPrice,
-                offeredCoins: offeredCoins))
+                offeredCoins: offeredCoins, discountCode: discountCode))
         if !outcome.replayed { metrics?.purchased() }
         return outcome
     }

@@ -22,7 +22,7 @@ struct PurchaseController {
             }
             let outcome = try await purchases.purchase(
                 userID: identity.user.id, target: target, idempotencyKey: key, expectedPrice: body.expectedPrice,
-                offeredCoins: body.coins)
+                offeredCoins: body.coins, discountCode: try body.discountCode.map(DiscountRules.normalized))
             var headers = HTTPFields()
             if outcome.replayed { headers[Self.replayedHeader] = "true" }
             return try jsonResponse(

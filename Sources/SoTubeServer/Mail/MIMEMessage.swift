@@ -17,6 +17,8 @@ public struct MIMEMessage: Sendable, Equatable {
     public var language: String?
     /// The multipart boundary; random by default, injected by tests. Characters outside RFC 2046's set are dropped.
     public var boundary: String
+    /// A one-click unsubscribe URL (RFC 8058): `List-Unsubscribe` and `List-Unsubscribe-Post`.
+    public var listUnsubscribe: String?
 
     public init(
         fromName: String, fromAddress: String, toName: String? = nil, toAddress: String, subject: String,
@@ -36,6 +38,13 @@ public struct MIMEMessage: Sendable, Equatable {
         self.boundary = boundary
     }
 
+    /// A URL for a header: printable ASCII without spaces or angle brackets.
+    static func sanitizedURL(_ url: String) -> String {
+        String(
+            url.unicodeScalars.filter { $0.isASCII && $0.value > 32 && $0.value < 127 && $0 != "<" && $0 != ">" }
+                .map(Character.init))
+    }
+
     /// The full message: headers, a blank line, the body; CRLF line ends, 7-bit only — or, with
     /// `eightBit` (the outbox folder, read by people), the bodies as UTF-8 text.
     public func render(eightBit: Bool = false) -> String {
@@ -49,6 +58,10 @@ public struct MIMEMessage: Sendable, Equatable {
         ]
         if let language = language.map(Self.sanitizedLanguage), !language.isEmpty {
             headers.append("Content-Language: " + language)
+        }
+        if let url = listUnsubscribe.map(Self.sanitizedURL), !url.isEmpty {
+            headers.append("List-Unsubscribe: <" + url + ">")
+            headers.append("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
         }
         guard let htmlBody else {
             // The body is the encoded text itself; the message must still end with CRLF.

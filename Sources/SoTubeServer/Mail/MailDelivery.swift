@@ -107,12 +107,13 @@ public final class MailDelivery: Sendable {
     /// The RFC 5322 text: both parts, encoded headers, a Message-ID in the sender's domain.
     func render(_ mail: OutgoingMail) -> String {
         let domain = from.address.split(separator: "@").last.map(String.init) ?? "sotube.local"
-        return MIMEMessage(
+        var message = MIMEMessage(
             fromName: from.name ?? "SoTube", fromAddress: from.address, toName: mail.toName, toAddress: mail.toAddress,
             subject: mail.subject, textBody: mail.textBody, htmlBody: mail.htmlBody, date: mail.createdAt,
             messageID: "\(mail.id)@\(domain)", language: mail.language,
-            boundary: "sotube-" + Hex.encode(ids.randomBytes(12))
-        ).render(eightBit: transport.eightBit)
+            boundary: "sotube-" + Hex.encode(ids.randomBytes(12)))
+        message.listUnsubscribe = mail.listUnsubscribe
+        return message.render(eightBit: transport.eightBit)
     }
 
     /// Looks for due retries every `interval` until cancelled (`serve` runs it).

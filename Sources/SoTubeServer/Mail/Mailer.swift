@@ -12,6 +12,8 @@ public struct MailMessage: Sendable, Equatable {
     /// The HTML part, when there is one.
     public var html: String?
     public var language: String?
+    /// A one-click unsubscribe URL (mail to an artist's followers).
+    public var listUnsubscribe: String?
 
     public init(
         to: String, toName: String? = nil, subject: String, body: String, html: String? = nil, language: String? = nil
@@ -51,7 +53,7 @@ public struct QueuedMailer: Mailer {
             OutgoingMail(
                 id: "ml_" + ids.randomBytes(12).base64URLString, toAddress: message.to, toName: message.toName,
                 subject: message.subject, textBody: message.body, htmlBody: message.html, language: message.language,
-                nextAttemptAt: now, createdAt: now))
+                nextAttemptAt: now, createdAt: now, listUnsubscribe: message.listUnsubscribe))
         delivery.wake()
     }
 }

@@ -36,7 +36,9 @@ enum WireSchemas {
         ArtistRenameRequest.self, AdminArtistDTO.self, AlbumArtworkDTO.self, InviteDTO.self, InviteAcceptRequest.self,
         SellerOverviewDTO.self, SellerReleaseListDTO.self, SellerReleaseDTO.self, ReleaseChangeRequest.self,
         SongPriceRequest.self, SellerStatementDTO.self, AdminSellerListDTO.self, AdminInviteRequest.self,
-        AdminInviteDTO.self, PayoutRequest.self, PayoutDTO.self,
+        AdminInviteDTO.self, PayoutRequest.self, PayoutDTO.self, UploadDTO.self, UploadStartRequest.self, DraftDTO.self,
+        DraftListDTO.self, DraftCreateRequest.self, DraftSaveRequest.self, FollowDTO.self, DiscountDTO.self,
+        DiscountListDTO.self, DiscountCreateRequest.self, DiscountQuoteDTO.self,
     ]
 
     /// What a type cannot say about a value (its format, a bound, why it is there): added to the

@@ -16,6 +16,8 @@ public struct SellerService: Sendable {
     let baseURL: String
     let catalogChanged: @Sendable () -> Void
     let logger: Logger
+    /// Signs the unsubscribe links of mail to followers (derived from the server's secret).
+    let unsubscribeKey: [UInt8]
 
     var sellers: SQLSellerStore { database.sellers }
 
@@ -98,10 +100,13 @@ public struct SellerService: Sendable {
 
     public func updateAlbum(_ user: User, albumID: String, _ change: ReleaseChange) async throws -> SellerRelease {
         if let price = change.albumPrice { try SellerRules.validatePrice(price, field: "albumPrice") }
+        let before = try await sellers.release(accountID: user.id, albumID: albumID)
         let release = try await sellers.updateAlbum(
             accountID: user.id, albumID: albumID, change, now: clock.now(),
             audit: entry(user, .releaseEdit, "album \(albumID)"))
         catalogChanged()
+        // Put (back) on sale: the artist's followers hear of it.
+        if before?.published == false, release.published { await announce(release) }
         return release
     }
 

@@ -124,3 +124,58 @@ enum StatementDocuments {
             """
     }
 }
+
+extension UploadDTO {
+    init(_ upload: ReleaseUpload) {
+        self.init(
+            id: upload.id, fileName: upload.fileName, kind: upload.kind.rawValue, size: upload.size,
+            offset: upload.received, complete: upload.isComplete,
+            tags: upload.tags.map {
+                UploadTagsDTO(
+                    title: $0.title, artist: $0.artist, album: $0.album, trackNumber: $0.trackNumber,
+                    discNumber: $0.discNumber, year: $0.year, genre: $0.genre, durationMs: $0.durationMs)
+            }, problem: upload.problem)
+    }
+}
+
+extension DraftTrackDTO {
+    init(_ track: ReleaseDraft.Track) {
+        self.init(
+            uploadId: track.uploadID, title: track.title, trackNumber: track.trackNumber, discNumber: track.discNumber,
+            price: track.price, nameYourPrice: track.nameYourPrice)
+    }
+}
+
+extension DraftDTO {
+    init(_ draft: ReleaseDraft) {
+        let body = draft.body
+        self.init(
+            id: draft.id, artistId: draft.artistID, artistName: draft.artistName, title: body.title, year: body.year,
+            genre: body.genre, albumPrice: body.albumPrice, nameYourPrice: body.nameYourPrice,
+            availableOn: body.availableOn, coverUploadId: body.coverUploadID,
+            tracks: body.tracks.map(DraftTrackDTO.init),
+            uploads: draft.uploads.map(UploadDTO.init), updatedAt: draft.updatedAt)
+    }
+}
+
+extension DraftSaveRequest {
+    var core: ReleaseDraft.Body {
+        ReleaseDraft.Body(
+            title: title, year: year, genre: genre, albumPrice: albumPrice, nameYourPrice: nameYourPrice,
+            availableOn: availableOn, coverUploadID: coverUploadId,
+            tracks: tracks.map {
+                ReleaseDraft.Track(
+                    uploadID: $0.uploadId, title: $0.title, trackNumber: $0.trackNumber, discNumber: $0.discNumber,
+                    price: $0.price, nameYourPrice: $0.nameYourPrice)
+            })
+    }
+}
+
+extension DiscountDTO {
+    init(_ code: DiscountCode) {
+        self.init(
+            code: code.code, albumId: code.albumID, albumTitle: code.albumTitle, percent: code.percent,
+            expiresOn: code.expiresAt.map { CivilDay(epochMillis: $0.epochMillis - 1).description },
+            maxUses: code.maxUses, uses: code.uses)
+    }
+}

@@ -3,7 +3,8 @@
 /// (`earnings`: the artist's share and the store's commission of every sale, written in the purchase's
 /// transaction) with a cached balance per account, the payouts that reduce it, invitations, and the
 /// prices an artist sets: name-your-price (the price is the minimum) and a date before which an album
-/// is sold as a pre-order.
+/// is sold as a pre-order; drafts of releases and their uploads (resumable, chunk by chunk), fans
+/// following artists, and discount codes (with the code each purchase used).
 enum Migration019ArtistsAndLabels {
     static let migration = Migration(version: 19, name: "artists and labels") { dialect in
         [
@@ -65,6 +66,52 @@ enum Migration019ArtistsAndLabels {
                 expires_at BIGINT NOT NULL,
                 accepted_by TEXT)
             """,
+            """
+            CREATE TABLE release_drafts (
+                id TEXT PRIMARY KEY,
+                account TEXT NOT NULL REFERENCES users(id),
+                artist_id TEXT NOT NULL REFERENCES artists(id),
+                body TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX release_drafts_account ON release_drafts (account, updated_at)",
+            """
+            CREATE TABLE uploads (
+                id TEXT PRIMARY KEY,
+                account TEXT NOT NULL REFERENCES users(id),
+                draft_id TEXT REFERENCES release_drafts(id) ON DELETE SET NULL,
+                kind TEXT NOT NULL,
+                file_name TEXT NOT NULL,
+                size BIGINT NOT NULL CHECK (size > 0),
+                received BIGINT NOT NULL DEFAULT 0,
+                path TEXT NOT NULL,
+                tags TEXT,
+                problem TEXT,
+                created_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX uploads_draft ON uploads (draft_id)",
+            """
+            CREATE TABLE follows (
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                artist_id TEXT NOT NULL REFERENCES artists(id),
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (user_id, artist_id))
+            """,
+            "CREATE INDEX follows_artist ON follows (artist_id)",
+            """
+            CREATE TABLE discount_codes (
+                code TEXT PRIMARY KEY,
+                account TEXT NOT NULL REFERENCES users(id),
+                album_id TEXT REFERENCES albums(id),
+                percent BIGINT NOT NULL CHECK (percent BETWEEN 1 AND 100),
+                expires_at \(dialect.bigint),
+                max_uses \(dialect.bigint),
+                uses BIGINT NOT NULL DEFAULT 0,
+                created_at BIGINT NOT NULL)
+            """,
+            "ALTER TABLE purchases ADD COLUMN discount_code TEXT",
+            "ALTER TABLE mail_queue ADD COLUMN list_unsubscribe TEXT",
             "ALTER TABLE tracks ADD COLUMN name_your_price BIGINT NOT NULL DEFAULT 0",
             "ALTER TABLE albums ADD COLUMN name_your_price BIGINT NOT NULL DEFAULT 0",
             "ALTER TABLE albums ADD COLUMN available_at \(dialect.bigint)",

@@ -18,7 +18,8 @@ actor FakeCommerce: PurchaseService, WalletService, SandboxCheckoutService {
     }
 
     func purchase(
-        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?
+        userID: String, target: PurchaseTarget, idempotencyKey: String, expectedPrice: Int?, offeredCoins: Int?,
+        discountCode: String?
     ) throws -> PurchaseOutcome {
         if let earlier = keys[idempotencyKey] {
             return PurchaseOutcome(purchase: earlier.purchase, balance: earlier.balance, replayed: true)

@@ -57,7 +57,8 @@ final class ScriptedServerHandler: ChannelInboundHandler {
             .bind(host: "127.0.0.1", port: 0).get()
         let port = try #require(server.localAddress?.port)
         var settings = try SMTPSettings(url: url.replacingOccurrences(of: "127.0.0.1", with: "127.0.0.1:\(port)"))
-        settings.replyTimeout = .milliseconds(300)
+        // Generous: a busy machine must not turn a scripted reply into a timeout.
+        settings.replyTimeout = .seconds(2)
         let client = SMTPClient(settings: settings, eventLoopGroup: group, logger: Logger(label: "hostile"))
         defer { server.close(promise: nil) }
         do {

@@ -15,14 +15,14 @@ extension SQLCommerceStore {
         guard !planned.isEmpty else { return }
         var purchases = db.insert(into: "purchases").columns(
             "id", "user_id", "kind", "album_id", "title", "coins", "balance_after", "idempotency_key",
-            "request_fingerprint", "created_at")
+            "request_fingerprint", "created_at", "discount_code")
         var owned = db.insert(into: "owned_tracks").columns("user_id", "track_id", "purchase_id", "created_at")
         var ownedRows = 0
         for (command, purchase) in planned {
             let now = command.now.epochMillis
             purchases = purchases.values(
                 purchase.id, purchase.userID, purchase.kind.rawValue, purchase.albumID, purchase.title, purchase.coins,
-                purchase.balanceAfter, command.idempotencyKey, command.fingerprint, now)
+                purchase.balanceAfter, command.idempotencyKey, command.fingerprint, now, purchase.discountCode)
             for trackID in purchase.trackIDs {
                 owned = owned.values(purchase.userID, trackID, purchase.id, now)
                 ownedRows += 1

@@ -7,7 +7,9 @@ import SoTubeCore
 extension SQLCommerceStore {
     public func purchase(_ command: PurchaseCommand) async throws -> PurchaseOutcome {
         // The batches charge list prices; a buyer's own offer (name your price) goes alone.
-        if let batcher, command.offeredCoins == nil { return try await batcher.submit(command) }
+        if let batcher, command.offeredCoins == nil, command.discountCode == nil {
+            return try await batcher.submit(command)
+        }
         let dialect = backend.dialect
         var attempt = 0
         while true {
@@ -58,12 +60,30 @@ extension SQLCommerceStore {
         var title: String
         var trackIDs: [String]
         var charge: Int
+        /// The price before the buyer's offer (the minimum with name-your-price).
+        var listPrice = 0
+        var nameYourPrice = false
+    }
+
+    /// The charge with a seller's discount code: the code (counted once, in this transaction) takes
+    /// its percentage off the list price; a name-your-price buyer's offer must reach the lower minimum.
+    static func discounted(_ db: any SQLDatabase, _ plan: PurchasePlan, code: String, _ command: PurchaseCommand)
+        async throws -> Int
+    {
+        let single: String? = plan.kind == .track ? plan.trackIDs.first : nil
+        guard let albumID = plan.albumID,
+            let artistID = try await SQLSellerStore.artistID(
+                db, trackID: single, albumID: single == nil ? albumID : nil)
+        else { throw DomainError.invalid(field: "discountCode", reason: "There is no such code for this release.") }
+        let price = try await SQLSellerStore.redeem(
+            db, code: code, artistID: artistID, albumID: albumID, price: plan.listPrice, now: command.now)
+        return try SellerRules.charge(price: price, nameYourPrice: plan.nameYourPrice, offer: command.offeredCoins)
     }
 
     static func purchase(_ db: any SQLDatabase, _ command: PurchaseCommand) async throws
         -> PurchaseOutcome
     {
-        let plan: PurchasePlan
+        var plan: PurchasePlan
         switch command.target {
         case .track(let trackID):
             // One query answers "key used before?", "which song, what price?" and "owned already?".
@@ -82,12 +102,17 @@ extension SQLCommerceStore {
             if try row.decode(column: "prior_id", as: String?.self) != nil {
                 return try await replay(db, command)
             }
-            plan = try trackPlan(row, trackID: trackID, offer: command.offeredCoins)
+            plan = try trackPlan(row, trackID: trackID, offer: command.discountCode == nil ? command.offeredCoins : nil)
         case .album(let albumID):
             if try await priorPurchase(db, userID: command.userID, key: command.idempotencyKey) != nil {
                 return try await replay(db, command)
             }
-            plan = try await albumPlan(db, userID: command.userID, albumID: albumID, offer: command.offeredCoins)
+            plan = try await albumPlan(
+                db, userID: command.userID, albumID: albumID,
+                offer: command.discountCode == nil ? command.offeredCoins : nil)
+        }
+        if let code = command.discountCode {
+            plan.charge = try await discounted(db, plan, code: code, command)
         }
         try SaleRules.confirm(charge: plan.charge, expectedPrice: command.expectedPrice)
         guard
@@ -105,10 +130,11 @@ extension SQLCommerceStore {
             else { throw DomainError.notFound(what: "The user") }
             throw DomainError.insufficientCoins(missing: plan.charge - current)
         }
-        let purchase = Purchase(
+        var purchase = Purchase(
             id: command.purchaseID, userID: command.userID, kind: plan.kind, trackIDs: plan.trackIDs,
             albumID: plan.albumID, title: plan.title, coins: plan.charge, balanceAfter: balance,
             createdAt: command.now)
+        purchase.discountCode = command.discountCode
         try await insertPurchases(db, [(command, purchase)])
         return PurchaseOutcome(purchase: purchase, balance: balance, replayed: false)
     }
@@ -141,7 +167,8 @@ extension SQLCommerceStore {
             offer: offer)
         return PurchasePlan(
             kind: .track, albumID: try row.decode(column: "album_id", as: String.self),
-            title: try row.decode(column: "title", as: String.self), trackIDs: sale.trackIDs, charge: charge)
+            title: try row.decode(column: "title", as: String.self), trackIDs: sale.trackIDs, charge: charge,
+            listPrice: sale.charge, nameYourPrice: try row.decode(column: "name_your_price", as: Int.self) != 0)
     }
 
     /// The album's songs not yet owned and still on sale, at the price `SaleRules.album` gives (the one
@@ -174,11 +201,12 @@ extension SQLCommerceStore {
             offer: offer)
         return PurchasePlan(
             kind: .album, albumID: albumID, title: try album.decode(column: "title", as: String.self),
-            trackIDs: sale.trackIDs, charge: charge)
+            trackIDs: sale.trackIDs, charge: charge, listPrice: sale.charge,
+            nameYourPrice: try album.decode(column: "name_your_price", as: Int.self) != 0)
     }
 
     static let purchaseColumns =
-        "id, user_id, kind, album_id, title, coins, balance_after, request_fingerprint, created_at"
+        "id, user_id, kind, album_id, title, coins, balance_after, request_fingerprint, created_at, discount_code"
 
     /// The purchase made earlier with this key, and the fingerprint of the request that made it.
     static func priorPurchase(_ db: any SQLDatabase, userID: String, key: String) async throws
@@ -210,12 +238,14 @@ extension SQLCommerceStore {
         guard let kind = PurchaseKind(rawValue: storedKind) else {
             throw StoreError.corrupt("purchase \(id) has an unknown kind '\(storedKind)'")
         }
-        return Purchase(
+        var purchase = Purchase(
             id: id, userID: try row.decode(column: "user_id", as: String.self), kind: kind, trackIDs: [],
             albumID: try row.decode(column: "album_id", as: String?.self),
             title: try row.decode(column: "title", as: String.self),
             coins: try row.decode(column: "coins", as: Int.self),
             balanceAfter: try row.decode(column: "balance_after", as: Int.self),
             createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)))
+        purchase.discountCode = try row.decode(column: "discount_code", as: String?.self)
+        return purchase
     }
 }

@@ -8,7 +8,7 @@ import SoTubeCore
 public struct SQLMailQueue: MailQueueStore {
     let backend: any SQLBackend
     static let columns =
-        "id, to_address, to_name, subject, text_body, html_body, language, status, attempts, next_attempt_at, last_error, created_at, sent_at"
+        "id, to_address, to_name, subject, text_body, html_body, language, status, attempts, next_attempt_at, last_error, created_at, sent_at, list_unsubscribe"
 
     package init(backend: any SQLBackend) { self.backend = backend }
 
@@ -20,7 +20,7 @@ public struct SQLMailQueue: MailQueueStore {
                 VALUES (\(bind: mail.id), \(bind: mail.toAddress), \(bind: mail.toName), \(bind: mail.subject),
                     \(bind: mail.textBody), \(bind: mail.htmlBody), \(bind: mail.language), \(bind: mail.status.rawValue),
                     \(bind: mail.attempts), \(bind: mail.nextAttemptAt.epochMillis), \(bind: mail.lastError),
-                    \(bind: mail.createdAt.epochMillis), NULL)
+                    \(bind: mail.createdAt.epochMillis), NULL, \(bind: mail.listUnsubscribe))
                 """
             ).run()
         }
@@ -131,6 +131,7 @@ public struct SQLMailQueue: MailQueueStore {
             nextAttemptAt: Date(epochMillis: try row.decode(column: "next_attempt_at", as: Int64.self)),
             lastError: try row.decode(column: "last_error", as: String?.self),
             createdAt: Date(epochMillis: try row.decode(column: "created_at", as: Int64.self)),
-            sentAt: try row.decode(column: "sent_at", as: Int64?.self).map(Date.init(epochMillis:)))
+            sentAt: try row.decode(column: "sent_at", as: Int64?.self).map(Date.init(epochMillis:)),
+            listUnsubscribe: try row.decode(column: "list_unsubscribe", as: String?.self))
     }
 }

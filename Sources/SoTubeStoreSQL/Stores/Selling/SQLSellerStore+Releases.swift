@@ -148,3 +148,12 @@ extension SQLSellerStore {
         ])
     }
 }
+
+extension SQLSellerStore {
+    public func albumID(ofTrack trackID: String) async throws -> String? {
+        try await backend.read { db in
+            try await db.raw("SELECT album_id FROM tracks WHERE id = \(bind: trackID)").first()?
+                .decode(column: "album_id", as: String.self)
+        }
+    }
+}
