@@ -6,12 +6,14 @@ import { h, icon, toast } from './ui.js';
 import { offlineBadge } from './track-list.js';
 import { state } from './state.js';
 import { isSaved, offlineSupported, saveTracks } from './offline.js';
+import { isPreOrder } from './release-date.js';
 
 /**
  * Download of one owned song's file. When the song was imported in another format than the MP3 it
  * plays from (FLAC, Ogg…), both are offered: "Download FLAC" and "Download MP3".
  */
 export function downloadSong(track) {
+  if (isPreOrder(track)) return null; // a pre-order: nothing to download before the release date
   const link = (format, label) => h('a', { class: 'btn btn-download', href: endpoints.trackDownload(track.id, { format }), download: '', title: t('download.songTitle', { title: track.title }) },
     icon('download'), h('span', {}, label));
   const original = link(null, t('download.song'));
@@ -29,7 +31,9 @@ export function downloadSong(track) {
  * Download of the owned songs of an album as one ZIP; when a song came in another format than MP3
  * (its first owned song tells), the ZIP is offered in both: "Download album (FLAC)" and "(MP3)".
  */
-export function downloadAlbum(album, ownedTracks) {
+export function downloadAlbum(album, tracks) {
+  const ownedTracks = tracks.filter((tr) => !isPreOrder(tr));
+  if (!ownedTracks.length || isPreOrder(album)) return null;
   const link = (format, label) => h('a', { class: 'btn btn-download', href: endpoints.albumDownload(album.id, { format }), download: '', title: t('download.albumTitle', { title: album.title, n: ownedTracks.length }) },
     icon('download'), h('span', {}, label));
   const original = link(null, t('download.album'));
@@ -50,7 +54,7 @@ export function downloadAlbum(album, ownedTracks) {
  * "Available offline". Nothing when none is owned or the browser cannot keep them.
  */
 export function offlineControl(tracks) {
-  const owned = tracks.filter((tr) => tr.owned);
+  const owned = tracks.filter((tr) => tr.owned && !isPreOrder(tr));
   if (!owned.length || !offlineSupported()) return null;
   const slot = h('span', { class: 'offline-control' });
   const done = () => slot.replaceChildren(h('span', { class: 'offline-done', role: 'status' }, icon('offline'), h('span', {}, t('offline.available'))));

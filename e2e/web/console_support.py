@@ -339,7 +339,7 @@ def browse(browser, viewport):
     yield make
     for context in contexts:
         context.close()
-    assert console.unexpected() == [], "console errors"
+    assert console.unexpected() == [], f"console errors: {console.unexpected()}"
 
 
 STRAY = [r"\bundefined\b", r"\bnull\b", r"\bNaN\b", r"\[object Object\]", r"\bconsole\.[a-zA-Z]"]

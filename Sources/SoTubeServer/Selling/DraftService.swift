@@ -56,11 +56,17 @@ public struct DraftService: Sendable {
     {
         try DraftRules.validateUpload(fileName: fileName, size: size, kind: kind)
         let id = sellers.ids.makeID()
+        let name = fileName.trimmingCharacters(in: .whitespaces)
+        // The file keeps its extension: it tells the probe how to read headerless PCM (`.raw`).
+        let ext = (name as NSString).pathExtension.lowercased()
+        let path =
+            ext.isEmpty || ext.count > 8 || !ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            ? id : "\(id).\(ext)"
         let upload = ReleaseUpload(
-            id: id, accountID: user.id, draftID: draftID, kind: kind,
-            fileName: fileName.trimmingCharacters(in: .whitespaces), size: size, received: 0, path: id)
+            id: id, accountID: user.id, draftID: draftID, kind: kind, fileName: name, size: size, received: 0,
+            path: path)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: root.appendingPathComponent(id).path, contents: nil) else {
+        guard FileManager.default.createFile(atPath: root.appendingPathComponent(path).path, contents: nil) else {
             throw DomainError.invalid(field: "size", reason: "The store cannot keep this file now.")
         }
         try await store.createUpload(upload, now: clock.now())
