@@ -1,7 +1,8 @@
 // The players drawn for the current song: the mini player (above/inside the tab bar), the desktop
 // player bar and the full player (full screen on phones, side sheet on wide screens) with "Up next".
 // player.js loads this module when there is a song to show and gives it the playback controls.
-import { t, formatDuration } from './i18n.js';
+import { t, formatDuration, formatDate } from './i18n.js';
+import { isOwned } from './state.js';
 import { h, icon } from './ui.js';
 import { priceLabel } from './track-list.js';
 import { queue, current, toggleShuffle, cycleRepeat, move, remove } from './queue.js';
@@ -113,15 +114,17 @@ export function render(track) {
     btn.setAttribute('aria-label', playing ? t('player.pause') : t('player.play'));
   }
   const isOwnedNow = c.owned(track);
+  const preOrdered = !isOwnedNow && isOwned(track); // bought before its release date: the preview until then
   ui.badge.hidden = isOwnedNow;
-  ui.buy.hidden = isOwnedNow;
+  ui.buy.hidden = isOwnedNow || preOrdered;
   const verb = t(isPreOrder(track) ? 'track.preOrder' : 'track.buy');
   ui.buy.textContent = `${verb} · ${priceLabel(track)}`;
-  ui.chip.hidden = isOwnedNow;
+  ui.chip.hidden = isOwnedNow || preOrdered;
   ui.chip.replaceChildren(h('span', {}, verb), h('span', { class: 'chip-sep' }, '\u00a0·\u00a0'),
     h('span', { class: 'chip-price' }, priceLabel(track)));
   ui.chip.setAttribute('aria-label', t(`track.${isPreOrder(track) ? 'preOrder' : 'buy'}Title${track.nameYourPrice ? 'From' : ''}`, { title: track.title, n: track.price }));
-  ui.note.textContent = c.previewStopped() && !isOwnedNow ? t('player.previewEnded', { title: track.title, n: c.previewLimit(track) }) : '';
+  ui.note.textContent = preOrdered ? t('track.preOrdered', { date: formatDate(track.availableOn) })
+    : c.previewStopped() && !isOwnedNow ? t('player.previewEnded', { title: track.title, n: c.previewLimit(track) }) : '';
   ui.shuffle.setAttribute('aria-pressed', String(queue.shuffle));
   ui.repeat.setAttribute('aria-pressed', String(queue.repeat !== 'off'));
   ui.repeat.setAttribute('aria-label', t(`player.repeat.${queue.repeat}`));

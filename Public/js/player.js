@@ -7,6 +7,7 @@ import * as endpoints from './endpoints.js';
 import { t } from './i18n.js';
 import { toast } from './ui.js';
 import { state, on, isOwned } from './state.js';
+import { isPreOrder } from './release-date.js';
 import { queue, current, setQueue, neighbour, clearQueue, saveQueue, loadQueue } from './queue.js';
 
 let audio = document.getElementById('audio'); // the playing deck (decks.js may swap in another)
@@ -29,7 +30,8 @@ function mediaSession() {
   return mediaSessionModule;
 }
 
-function owned(track) { return track && isOwned(track); }
+// A pre-order is owned but heard in full only from its release date (the server sends the preview).
+function owned(track) { return track && isOwned(track) && !isPreOrder(track); }
 function previewLimit(track) { return track?.previewSeconds || 30; }
 function owner() { return state.me?.id ?? null; }
 function persist() { saveQueue(owner(), audio.currentTime || 0); lastSaved = Date.now(); }
@@ -182,7 +184,8 @@ function stopPreview() {
   previewStopped = true;
   audio.pause();
   render();
-  promptToBuy();
+  const playing = current();
+  if (!playing || !isOwned(playing)) promptToBuy(); // a pre-order is bought already: its note says when it is out
 }
 
 async function promptToBuy() {

@@ -133,6 +133,46 @@ import Testing
         }
     }
 
+    @Test func aLabelSellsSeveralArtistsAndAnArtistIsSoldByOneAccount() async throws {
+        let app = try await TestApp.make()
+        try await CommerceFixture.album(app, "a1", prices: [4])
+        try await CommerceFixture.album(app, "a2", prices: [6])
+        try await app.run { client in
+            let boss = try await ConsoleHTTPTests.operatorToken(client, app)
+            let invited = try await client.json(
+                .post, "/api/v1/admin/invites",
+                body: AdminInviteRequest(
+                    email: "north@example.org", role: "label", label: "North Records",
+                    artists: ["Artist a1", "Artist a2", "Brand New Act"]), token: boss)
+            #expect(invited.status == .created, "\(invited.text)")
+            let token = try invited.decode(AdminInviteDTO.self).link.components(separatedBy: "#/invite/")[1]
+            let shown = try await client.json(.get, "/api/v1/invites/\(token)").decode(InviteDTO.self)
+            #expect(shown.role == "label" && shown.label == "North Records")
+            let taken = try await client.json(
+                .post, "/api/v1/invites/\(token)",
+                body: InviteAcceptRequest(username: "north", password: "password-north"))
+            let label = try taken.decode(AuthResponse.self).token
+            let overview = try await client.json(.get, "/api/v1/artist/overview", token: label).decode(
+                SellerOverviewDTO.self)
+            #expect(overview.role == "label" && overview.label == "North Records")
+            #expect(Set(overview.artists.map(\.name)) == ["Artist a1", "Artist a2", "Brand New Act"])
+            let releases = try await client.json(.get, "/api/v1/artist/releases", token: label)
+                .decode(SellerReleaseListDTO.self)
+            #expect(Set(releases.releases.map(\.albumId)) == ["a1", "a2"])
+            // An artist another account sells cannot be given to a second one.
+            let twice = try await client.json(
+                .post, "/api/v1/admin/invites",
+                body: AdminInviteRequest(email: "solo@example.org", role: "artist", label: nil, artists: ["Artist a1"]),
+                token: boss)
+            #expect(twice.status == .conflict && twice.problem?.field == "artists")
+            let noName = try await client.json(
+                .post, "/api/v1/admin/invites",
+                body: AdminInviteRequest(email: "x@example.org", role: "label", label: " ", artists: ["Z"]), token: boss
+            )
+            #expect(noName.status == .unprocessableContent && noName.problem?.field == "label")
+        }
+    }
+
     @Test func everyArtistRouteAnswersAGuest401AndOthers403() async throws {
         let app = try await TestApp.make()
         try await app.run { client in
