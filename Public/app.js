@@ -29,9 +29,9 @@ const screens = {
   invite: () => import('./js/screens/invite.js').then((m) => m.invite),
   'artist-area': () => import('./js/screens/artist.js').then((m) => m.artistArea),
 };
-// #/artist, #/artist/releases, #/artist/upload(/<draft id>), #/artist/statements: the selling area of an
+// #/artist, #/artist/releases, #/artist/upload(/<draft id>), #/artist/statements, #/artist/discounts: the selling area of an
 // artist or label account (js/screens/artist.js); #/artist/<id> stays an artist's page in the store.
-const artistSections = new Set(['releases', 'upload', 'statements']);
+const artistSections = new Set(['releases', 'upload', 'statements', 'discounts']);
 const screenName = (r) => (r.name === 'artist' && (!r.id || artistSections.has(r.id)) ? 'artist-area' : r.name);
 const sells = () => state.me?.role === 'artist' || state.me?.role === 'label';
 const authScreens = new Set(['login', 'register', 'forgot', 'reset-password']);

@@ -9,6 +9,7 @@
 #
 # Usage: scripts/bench-purchases.sh            (builds release first)
 #        SOTUBE_BIN=.build/release/sotube DURATION=15s BUYERS=64 scripts/bench-purchases.sh
+#        SELLER=1 …                     (the artist sold by an account: every sale is split)
 # Needs: wrk, sqlite3, python3 (apt-get install -y wrk sqlite3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -72,6 +73,15 @@ for i in range(buyers):
     tokens.append(json.loads(response.read())["token"])
 open(out, "w").write("\n".join(tokens) + "\n")
 PY
+# SELLER=1: the catalog's artist is sold by an artist's account, so each purchase also writes the
+# split of its coins (the seller's share and the store's commission, issue 31).
+if [[ "${SELLER:-0}" == 1 ]]; then
+  curl -sf -X POST "http://127.0.0.1:$PORT/api/v1/auth/register" -H 'content-type: application/json' \
+    -d '{"username":"bench-seller","email":"seller@bench.test","password":"bench-password"}' >/dev/null
+  sqlite3 "$DATA/sotube.sqlite" "UPDATE users SET role = 'artist' WHERE username = 'bench-seller';
+    INSERT INTO artist_accounts (artist_id, user_id, commission_bp, created_at)
+    SELECT 'bench-artist', id, NULL, 0 FROM users WHERE username = 'bench-seller';"
+fi
 for i in $(seq 0 $((BUYERS - 1))); do
   "$SOTUBE_BIN" coins grant --data "$DATA" "$(printf 'buyer%02d' "$i")" "$SONGS" >/dev/null
 done

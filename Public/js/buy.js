@@ -2,6 +2,8 @@
 // Top up / Cancel (or, when the store sells no coins, Redeem a gift code / Cancel); a price changed since
 // it was shown → the new price confirmed again, nothing charged meanwhile; other 409 → owned. A guest who logs in, or a buyer
 // who tops up, comes back to the same screen and is offered the same purchase again (intent.js).
+// A seller's discount code (collapsed under "Have a discount code?") is quoted by the server: its charge
+// is the price confirmed (the minimum with name your price). Once bought, the toast offers to follow the artist.
 import { api, newIdempotencyKey } from './api.js';
 import * as endpoints from './endpoints.js';
 import { t, formatDate } from './i18n.js';
@@ -16,9 +18,10 @@ import { isPreOrder } from './release-date.js';
 /** 409 of a purchase whose price changed since it was shown: nothing was charged. */
 const PRICE_CHANGED = 'urn:sotube:problem:price-changed';
 
-async function askGuestToLogIn(item) {
+/** A guest asked to log in (or sign up) first; `item`, a purchase, is offered again once back. */
+export async function askGuestToLogIn(item, { title = t('buy.guestTitle'), text = t('buy.guestText') } = {}) {
   const choice = await dialog({
-    title: t('buy.guestTitle'), body: t('buy.guestText'),
+    title, body: text,
     actions: [
       { label: t('buy.cancel'), value: 'cancel' },
       { label: t('nav.register'), value: 'register' },
@@ -26,7 +29,7 @@ async function askGuestToLogIn(item) {
     ],
   });
   if (choice === 'login' || choice === 'register') {
-    rememberPurchase({ ...item, waitingFor: 'login' });
+    if (item) rememberPurchase({ ...item, waitingFor: 'login' });
     location.hash = `#/${choice}?next=${encodeURIComponent(location.hash || '#/store')}`;
   }
   return false;
@@ -47,11 +50,65 @@ async function notEnoughCoins(missing, item) {
   if (choice === 'redeem') location.hash = '#/account';
 }
 
+/** Follows the artist (the toast after a purchase offers it). */
+export async function followArtist(id, name) {
+  try {
+    await api.put(endpoints.artistFollow(id));
+    toast(t('buy.followed', { artist: name }), 'success');
+  } catch (error) {
+    toast(error.message, 'error');
+  }
+}
+
+/** The purchase's toast; with "Follow ARTIST" when the buyer does not follow them yet. */
+async function doneToast(text, artistId, artist) {
+  const follow = artistId ? await api.get(endpoints.artistFollow(artistId), { quiet: true }).catch(() => null) : null;
+  toast(text, 'success', follow && !follow.following ? { label: t('buy.follow', { artist }), run: () => followArtist(artistId, artist) } : null);
+}
+
+/**
+ * "Have a discount code?": a code field and Apply. The server quotes the code for this item at `price`;
+ * onQuote gets the quote ({code, percent, charge}), or null when the code is taken away or refused
+ * (its reason shown under the field).
+ */
+function discountPart({ kind, id, price, onQuote }) {
+  const wrap = field(t('buy.code'), { name: 'discountCode', id: 'buy-code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 32 });
+  const input = wrap.querySelector('input');
+  const error = wrap.querySelector('.field-error');
+  const note = h('p', { class: 'hint', role: 'status' });
+  const show = (quote) => {
+    note.textContent = quote ? t('buy.codeApplied', { code: quote.code, percent: quote.percent, price: priceText(quote.charge) }) : '';
+    onQuote(quote);
+  };
+  const apply = async () => {
+    error.hidden = true;
+    input.removeAttribute('aria-invalid');
+    const code = input.value.trim();
+    if (!code) { show(null); input.focus(); return; }
+    button.disabled = true;
+    try {
+      show(await api.get(endpoints.discountQuote(code, { [kind === 'album' ? 'albumId' : 'trackId']: id, price })));
+    } catch (e) {
+      show(null);
+      error.textContent = e.message;
+      error.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+    } finally {
+      button.disabled = false;
+    }
+  };
+  const button = h('button', { class: 'btn', type: 'button', onclick: apply }, t('buy.apply'));
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); apply(); } });
+  // The refusal goes under the row (the field and Apply side by side), still the field's description.
+  return h('details', { class: 'buy-code' }, h('summary', {}, t('buy.haveCode')), h('div', { class: 'buy-code-row' }, wrap, button), error, note);
+}
+
 /**
  * Buys a track ({trackId}) or an album ({albumId}). Resolves to true when the caller now owns it.
  * One idempotency key per user action, reused when the user presses Confirm again after a failure.
  */
-async function purchase({ kind, id, title, artist, price, changedFrom, nameYourPrice = false, preOrder = false, availableOn = null }) {
+async function purchase({ kind, id, title, artist, artistId = null, price, changedFrom, nameYourPrice = false, preOrder = false, availableOn = null, applied = null }) {
   const item = { kind, id, title };
   if (!state.me) return askGuestToLogIn(item);
   // Confirming cannot work: say what is missing and go straight to the top-up.
@@ -62,29 +119,50 @@ async function purchase({ kind, id, title, artist, price, changedFrom, nameYourP
   const key = newIdempotencyKey();
   let outcome = null;
   const named = nameYourPrice && typeof price === 'number';
-  const confirmText = [
-    t(named ? 'buy.confirmTextNamed' : 'buy.confirmText', { title, artist, price: priceText(price), coins: priceText(state.me.coins) }),
-    preOrder ? t('buy.preOrderText', { date: formatDate(availableOn) }) : null].filter(Boolean).join(' ');
-  const text = changedFrom !== undefined
-    ? `${t('buy.priceChangedText', { old: priceText(changedFrom), price: priceText(price) })} ${confirmText}`
-    : confirmText;
+  // The price confirmed: the list price, or a discount code's charge (then the minimum with name your price).
+  let discount = applied;
+  let charge = applied ? applied.charge : price;
+  const describe = () => {
+    const confirmText = [
+      t(named ? 'buy.confirmTextNamed' : 'buy.confirmText', { title, artist, price: priceText(charge), coins: priceText(state.me.coins) }),
+      preOrder ? t('buy.preOrderText', { date: formatDate(availableOn) }) : null].filter(Boolean).join(' ');
+    return changedFrom !== undefined
+      ? `${t('buy.priceChangedText', { old: priceText(changedFrom), price: priceText(price) })} ${confirmText}`
+      : confirmText;
+  };
+  const text = h('p', {}, describe());
   // Name your price: what to pay, the minimum at least (0 allowed: free, paying is optional).
-  const amount = named ? field(t('buy.payWhatYouWant', { n: price }), {
-    name: 'coins', type: 'number', inputmode: 'numeric', min: price, step: 1, value: price, required: true, id: 'buy-coins',
+  const amount = named ? field(t('buy.payWhatYouWant', { n: charge }), {
+    name: 'coins', type: 'number', inputmode: 'numeric', min: charge, step: 1, value: charge, required: true, id: 'buy-coins',
   }) : null;
   const chosen = () => {
     const n = Number(amount.querySelector('input').value);
-    if (!Number.isInteger(n) || n < price) {
+    if (!Number.isInteger(n) || n < charge) {
       amount.querySelector('input').focus();
-      throw new Error(t('buy.payAtLeast', { n: price }));
+      throw new Error(t('buy.payAtLeast', { n: charge }));
     }
     return n;
   };
+  // A price changed with a code in force is that code's new charge: the code stays, not asked again.
+  const codePart = typeof price === 'number' && price > 0 && !applied ? discountPart({
+    kind, id, price,
+    onQuote: (quote) => {
+      const before = charge;
+      discount = quote;
+      charge = quote ? quote.charge : price;
+      text.textContent = describe();
+      if (!amount) return;
+      const box = amount.querySelector('input');
+      amount.querySelector('label').textContent = t('buy.payWhatYouWant', { n: charge });
+      box.min = charge;
+      if (Number(box.value) === before || Number(box.value) < charge) box.value = charge;
+    },
+  }) : null;
   const asking = dialog({
     title: changedFrom !== undefined ? t('buy.priceChangedTitle')
       : preOrder ? t(kind === 'album' ? 'buy.preOrderAlbumTitle' : 'buy.preOrderTitle')
         : kind === 'album' ? t('buy.confirmAlbumTitle') : t('buy.confirmTitle'),
-    body: named ? h('div', { class: 'buy-named' }, h('p', {}, text), amount) : text,
+    body: h('div', { class: 'buy-named' }, text, amount, codePart),
     actions: [
       { label: t('buy.cancel'), value: false },
       {
@@ -93,7 +171,8 @@ async function purchase({ kind, id, title, artist, price, changedFrom, nameYourP
           try {
             const body = kind === 'album' ? { albumId: id } : { trackId: id };
             if (named) body.coins = chosen();
-            if (typeof price === 'number') body.expectedPrice = named ? body.coins : price;
+            if (discount) body.discountCode = discount.code;
+            if (typeof price === 'number') body.expectedPrice = named ? body.coins : charge;
             const result = await api.post(endpoints.purchases, body, { headers: { 'Idempotency-Key': key } });
             outcome = { type: 'bought', result };
           } catch (error) {
@@ -112,7 +191,11 @@ async function purchase({ kind, id, title, artist, price, changedFrom, nameYourP
   const confirmed = await asking;
   if (!confirmed || !outcome) return false;
   if (outcome.type === 'priceChanged' && typeof outcome.price === 'number') {
-    return purchase({ kind, id, title, artist, price: outcome.price, changedFrom: price, nameYourPrice, preOrder, availableOn });
+    // With a code, the new price is the code's charge: confirmed again with the code kept.
+    return purchase({
+      kind, id, title, artist, artistId, price: outcome.price, changedFrom: charge, nameYourPrice, preOrder, availableOn,
+      applied: discount ? { ...discount, charge: outcome.price } : null,
+    });
   }
   if (outcome.type === 'poor') {
     await notEnoughCoins(outcome.missing, item);
@@ -125,15 +208,17 @@ async function purchase({ kind, id, title, artist, price, changedFrom, nameYourP
   const { purchase: bought, coins } = outcome.result;
   setCoins(coins);
   markOwned(bought.trackIds?.length ? bought.trackIds : kind === 'track' ? [id] : []);
-  toast(preOrder ? t('buy.donePreOrder', { title, date: formatDate(availableOn) })
-    : kind === 'album' ? t('buy.doneAlbum', { title }) : t('buy.done', { title }), 'success');
+  const done = preOrder ? t('buy.donePreOrder', { title, date: formatDate(availableOn) })
+    : kind === 'album' ? t('buy.doneAlbum', { title }) : t('buy.done', { title });
+  const code = bought.discountCode || discount?.code;
+  doneToast(code ? `${done} ${t('buy.codeUsed', { code })}` : done, artistId, artist);
   return true;
 }
 
 export async function buyTrack(track) {
   if (isOwned(track)) return true;
   const ok = await purchase({
-    kind: 'track', id: track.id, title: track.title, artist: track.artistName, price: track.price,
+    kind: 'track', id: track.id, title: track.title, artist: track.artistName, artistId: track.artistId, price: track.price,
     nameYourPrice: !!track.nameYourPrice, preOrder: isPreOrder(track), availableOn: track.availableOn ?? null,
   });
   if (ok) {
@@ -145,7 +230,7 @@ export async function buyTrack(track) {
 
 export function buyAlbum(album, price) {
   return purchase({
-    kind: 'album', id: album.id, title: album.title, artist: album.artistName, price,
+    kind: 'album', id: album.id, title: album.title, artist: album.artistName, artistId: album.artistId, price,
     nameYourPrice: !!album.nameYourPrice, preOrder: isPreOrder(album), availableOn: album.availableOn ?? null,
   });
 }

@@ -114,15 +114,17 @@ export async function load(container, fetcher, render) {
 
 // ---- toasts -------------------------------------------------------------------------------
 
-export function toast(message, kind = 'info') {
+/** A toast; `action` ({label, run}) adds a button (and 15 s to read it). */
+export function toast(message, kind = 'info', action = null) {
   const region = document.getElementById('toasts');
   const item = h('div', { class: `toast toast-${kind}`, role: kind === 'error' ? 'alert' : 'status' },
     h('span', {}, message),
+    action && h('button', { class: 'btn btn-small', type: 'button', onclick: () => { item.remove(); action.run(); } }, action.label),
     h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('common.dismiss'), onclick: () => item.remove() }, icon('close')));
   region.append(item);
   while (region.children.length > 2) region.firstElementChild.remove();
   raiseToasts(region);
-  setTimeout(() => { item.remove(); raiseToasts(region); }, kind === 'error' ? 9000 : 5000);
+  setTimeout(() => { item.remove(); raiseToasts(region); }, action ? 15000 : kind === 'error' ? 9000 : 5000);
 }
 
 /** Toasts live in a manual popover so they show above open dialogs (the player, confirmations). */

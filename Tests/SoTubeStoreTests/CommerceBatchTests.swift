@@ -57,4 +57,44 @@ import Testing
             #expect(LedgerReport(facts: try await db.commerce.ledgerFacts()).isExact)
         }
     }
+
+    /// A batch of sales of an artist an account sells: one balance change for the batch, each entry's
+    /// balance counted up in order, every split adding up to its purchase.
+    @Test func aBatchSplitsEverySaleOfASoldArtist() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [10, 7, 3])
+            try await CommerceCatalog.user(db, "seller")
+            try await db.backend.transaction { sql in
+                try await sql.raw("UPDATE users SET role = 'artist' WHERE id = 'seller'").run()
+                try await sql.raw(
+                    "INSERT INTO artist_accounts (artist_id, user_id, commission_bp, created_at) VALUES ('ar-a1', 'seller', NULL, 0)"
+                ).run()
+            }
+            for user in ["u1", "u2"] { try await CommerceCatalog.user(db, user, coins: 100) }
+            let batch = tracks.enumerated().flatMap { index, track in
+                ["u1", "u2"].map { user in
+                    (
+                        PurchaseCommand(
+                            userID: user, target: .track(track), idempotencyKey: "\(user)-\(index)",
+                            purchaseID: "p-\(user)-\(index)", ledgerEntryID: "l-\(user)-\(index)", now: TestEngine.now),
+                        trackID: track
+                    )
+                }
+            }
+            let results = try await db.backend.transaction { sql in
+                try await SQLCommerceStore.purchaseTracks(sql, batch)
+            }
+            #expect(results.allSatisfy { (try? $0.get()) != nil })
+            // 10, 7 and 3 coins at 15 %: shares 9, 6 and 3 (1, 1 and 0 for the store), twice.
+            let seller = try #require(try await db.sellers.account(userID: "seller"))
+            #expect(seller.balance == 36)
+            let balances = try await db.backend.read { sql in
+                try await sql.raw("SELECT balance_after FROM earnings WHERE account = 'seller' ORDER BY balance_after")
+                    .all().map { try $0.decode(column: "balance_after", as: Int.self) }
+            }
+            #expect(balances == [9, 18, 24, 30, 33, 36])
+            let report = LedgerReport(facts: try await db.commerce.ledgerFacts())
+            #expect(report.isExact, "\(report.problems)")
+        }
+    }
 }

@@ -1,7 +1,8 @@
 // The artist area (role artist or label): #/artist (overview: balance, totals, recent sales,
 // payouts), #/artist/releases (prices, name your price, release date, published), #/artist/upload
 // (drafts of new releases: files sent in pieces, songs and album edited, published; #/artist/upload/ID
-// for one) and #/artist/statements (a month's statement, its CSV and printable page). Loaded only when opened,
+// for one), #/artist/statements (a month's statement, its CSV and printable page) and #/artist/discounts
+// (discount codes for buyers). Loaded only when opened,
 // with its own texts (js/i18n/artist-*.js) and the console's styles (css/console.css, css/artist.css);
 // each section is a module of js/artist/.
 import { t } from '../i18n.js';
@@ -14,6 +15,7 @@ const sections = [
   { key: 'releases', label: 'artistArea.nav.releases', load: () => import('../artist/releases.js') },
   { key: 'upload', label: 'artistArea.nav.upload', load: () => import('../artist/upload.js') },
   { key: 'statements', label: 'artistArea.nav.statements', load: () => import('../artist/statements.js') },
+  { key: 'discounts', label: 'artistArea.nav.discounts', load: () => import('../artist/discounts.js') },
 ];
 
 const sheets = new Map();

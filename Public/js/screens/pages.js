@@ -2,11 +2,11 @@
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate } from '../i18n.js';
-import { h, icon, load, append } from '../ui.js';
+import { h, icon, load, append, toast } from '../ui.js';
 import { shelf, albumCard, artwork } from '../cards.js';
 import { trackList, priceLabel } from '../track-list.js';
 import { state, on } from '../state.js';
-import { buyAlbum } from '../buy.js';
+import { buyAlbum, askGuestToLogIn } from '../buy.js';
 import { downloadAlbum, offlineControl } from '../owned.js';
 import { isPreOrder } from '../release-date.js';
 
@@ -31,7 +31,6 @@ export function favouriteButton(kind, id, initial) {
       favourite = !favourite;
       paint();
     } catch (error) {
-      const { toast } = await import('../ui.js');
       toast(error.message, 'error');
     } finally {
       btn.disabled = false;
@@ -41,17 +40,59 @@ export function favouriteButton(kind, id, initial) {
   return state.me ? btn : null;
 }
 
+/** Follow / Following (aria-pressed) and the follower count; a guest is asked to log in first. */
+function followButton(artistId, initial) {
+  let follow = initial || { following: false, followers: null };
+  const count = h('span', { class: 'hint', id: 'artist-followers' });
+  const btn = h('button', { class: 'btn', type: 'button', id: 'artist-follow' });
+  const paint = () => {
+    btn.setAttribute('aria-pressed', String(!!follow.following));
+    btn.textContent = t(follow.following ? 'artist.following' : 'artist.follow');
+    count.textContent = typeof follow.followers === 'number' ? t('artist.followers', { n: follow.followers }) : '';
+  };
+  btn.addEventListener('click', async () => {
+    if (!state.me) {
+      askGuestToLogIn(null, { title: t('artist.guestTitle'), text: t('artist.guestText') });
+      return;
+    }
+    btn.disabled = true;
+    try {
+      const path = endpoints.artistFollow(artistId);
+      follow = (await (follow.following ? api.del(path) : api.put(path))) ?? { following: !follow.following, followers: null };
+      paint();
+    } catch (error) {
+      toast(error.message, 'error');
+    } finally {
+      btn.disabled = false;
+      btn.focus();
+    }
+  });
+  paint();
+  return [btn, count];
+}
+
+function upcomingCard(album) {
+  const card = albumCard(album);
+  card.querySelector('.card-sub').textContent = t('album.outOn', { date: formatDate(album.availableOn) });
+  return card;
+}
+
 export async function artist(container, route, ctx) {
-  await load(container, () => api.get(endpoints.artist(route.id)), (d) => {
+  const fetch = () => Promise.all([api.get(endpoints.artist(route.id)),
+    api.get(endpoints.artistFollow(route.id), { quiet: true }).catch(() => null)]);
+  await load(container, fetch, ([d, follow]) => {
+    // Albums still to come (a store release date after today) on their own shelf, above the others.
+    const upcoming = (d.albums || []).filter(isPreOrder);
     append(container,
       h('header', { class: 'hero' },
         artwork(d.artist.imageUrl, 300, 'art hero-art round'),
         h('div', { class: 'hero-text' },
           h('h1', {}, d.artist.name),
           d.bio ? h('p', { class: 'bio' }, d.bio) : null,
-          d.topTracks?.length ? h('div', { class: 'hero-actions' }, playButton(d.topTracks, ctx)) : null)),
+          h('div', { class: 'hero-actions' }, d.topTracks?.length ? playButton(d.topTracks, ctx) : null, followButton(d.artist.id, follow)))),
       d.topTracks?.length ? h('section', {}, h('h2', {}, t('artist.top')), trackList(d.topTracks, ctx)) : null,
-      shelf(t('artist.albums'), d.albums, albumCard),
+      shelf(t('artist.upcoming'), upcoming, upcomingCard),
+      shelf(t('artist.albums'), (d.albums || []).filter((a) => !isPreOrder(a)), albumCard),
       shelf(t('artist.other'), d.otherAlbums, albumCard));
   });
 }

@@ -48,31 +48,40 @@ extension SQLSellerStore {
         }
         guard !sellers.isEmpty else { return }
         let settings = try await Self.settings(db)
+        // The batch's splits in order; then one balance change per seller and one insert for all rows
+        // (SQLite's group commit hands a whole batch here), each entry's balance_after counted up
+        // from the balance before the batch.
+        var splits: [(purchase: Purchase, artistID: String, seller: String, split: RevenueSplit, preOrder: Int)] = []
+        var totals: [String: Int] = [:]
         for purchase in purchases {
             let item = purchase.kind == .track ? purchase.trackIDs.first : purchase.albumID
             guard let item, let seller = sellers["\(purchase.kind.rawValue):\(item)"] else { continue }
             let split = RevenueSplit(
                 gross: purchase.coins, commissionBasisPoints: seller.override ?? settings.commissionBasisPoints)
-            let balance = try await credit(db, account: seller.userID, coins: split.share)
-            let now = purchase.createdAt.epochMillis
             // Bought before the album's release date: a pre-order, as the statement says for good.
-            let preOrder = seller.availableAt.map { now < $0 } == true ? 1 : 0
-            try await db.insert(into: "earnings")
-                .columns(
-                    "id", "account", "kind", "reference", "artist_id", "gross", "delta", "balance_after", "pre_order",
-                    "created_at"
-                )
-                .values(
-                    "\(purchase.id).share", seller.userID, "sale", purchase.id, seller.artistID, split.gross,
-                    split.share,
-                    balance, preOrder, now
-                )
-                .values(
-                    "\(purchase.id).commission", storeAccount, "commission", purchase.id, seller.artistID, split.gross,
-                    split.commission, 0, preOrder, now
-                )
-                .run()
+            let preOrder = seller.availableAt.map { purchase.createdAt.epochMillis < $0 } == true ? 1 : 0
+            splits.append((purchase, seller.artistID, seller.userID, split, preOrder))
+            totals[seller.userID, default: 0] += split.share
         }
+        var running: [String: Int] = [:]
+        for (account, total) in totals.sorted(by: { $0.key < $1.key }) {
+            running[account] = try await credit(db, account: account, coins: total) - total
+        }
+        var rows = db.insert(into: "earnings").columns(
+            "id", "account", "kind", "reference", "artist_id", "gross", "delta", "balance_after", "pre_order",
+            "created_at")
+        for entry in splits {
+            let balance = (running[entry.seller] ?? 0) + entry.split.share
+            running[entry.seller] = balance
+            let (purchase, split, now) = (entry.purchase, entry.split, entry.purchase.createdAt.epochMillis)
+            rows = rows.values(
+                "\(purchase.id).share", entry.seller, "sale", purchase.id, entry.artistID, split.gross, split.share,
+                balance, entry.preOrder, now
+            ).values(
+                "\(purchase.id).commission", storeAccount, "commission", purchase.id, entry.artistID, split.gross,
+                split.commission, 0, entry.preOrder, now)
+        }
+        if !splits.isEmpty { try await rows.run() }
     }
 
     /// Adds `coins` (negative: takes, never below 0) to the account's balance and answers the new one;
