@@ -93,6 +93,7 @@ export const adminAuditCSV = `${A}/admin/audit.csv`;
 
 // selling
 export const invite = (token) => `${A}/invites/${seg(token)}`;
+export const inviteAccept = (token) => `${A}/invites/${seg(token)}/accept`;
 export const artistOverview = `${A}/artist/overview`;
 export const artistReleases = `${A}/artist/releases`;
 export const artistAlbum = (id) => `${A}/artist/albums/${seg(id)}`;

@@ -67,6 +67,8 @@ public struct HistoryEntryDTO: Codable, Sendable, Equatable {
         case grant
         /// Coins taken back when a top-up's money was returned (or given back when that refund failed).
         case refund
+        /// Coins given back for a purchase the store refunded.
+        case purchaseRefund = "purchase-refund"
     }
 
     public var id: String

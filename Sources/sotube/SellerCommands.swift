@@ -190,3 +190,42 @@ enum Percent {
 enum CSVDate {
     static func day(_ date: Date) -> String { CivilDay(epochMillis: date.epochMillis).description }
 }
+
+/// `sotube purchases refund ID`: give a purchase's coins back and take its songs (and the seller's
+/// share) back.
+struct PurchasesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "purchases", abstract: "Refund a purchase.", subcommands: [Refund.self])
+
+    struct Refund: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give a purchase's coins back to the buyer; its songs are no longer owned.",
+            discussion: """
+                In one transaction: a ledger entry gives the coins back, the songs leave the buyer's library,
+                and when an artist's or label's account sells the artist, its share and the store's
+                commission are reversed (refused when that account was already paid more than its
+                balance). Example: sotube purchases refund 0193… --reason "bought twice by mistake"
+                """)
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The purchase's id (the user's detail in the console lists them).") var purchase: String
+        @Option(help: "Why: kept in the audit log.") var reason: String
+
+        func run() async throws {
+            let why = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !why.isEmpty else { throw ValidationError("Say why (--reason): it is kept in the audit log.") }
+            try await withServices(store) { services in
+                let refund = try await services.database.commerce.refundPurchase(
+                    id: purchase, ledgerEntryID: services.ids.makeID(), now: services.clock.now(),
+                    audit: AuditEntry(
+                        id: services.ids.makeID(), at: services.clock.now(), actorID: nil, actor: "cli:\(cliLogin)",
+                        action: .purchaseRefund, target: "purchase \(purchase)", reason: why))
+                let seller =
+                    refund.sellerShare + refund.commission > 0
+                    ? "; the seller's \(refund.sellerShare) and the store's \(refund.commission) coins taken back" : ""
+                print(
+                    "refunded “\(refund.title)”: \(refund.coins) coins back to the buyer (balance \(refund.balance))\(seller)"
+                )
+            }
+        }
+    }
+}

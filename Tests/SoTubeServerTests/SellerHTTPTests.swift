@@ -173,6 +173,30 @@ import Testing
         }
     }
 
+    @Test func anExistingAccountTakesTheInvitationSentToItsEmail() async throws {
+        let app = try await TestApp.make()
+        try await CommerceFixture.album(app, "a1", prices: [4])
+        try await app.run { client in
+            let boss = try await ConsoleHTTPTests.operatorToken(client, app)
+            let eve = try await client.register("eve")
+            let mallory = try await client.register("mallory")
+            let invited = try await client.json(
+                .post, "/api/v1/admin/invites",
+                body: AdminInviteRequest(email: "Eve@Example.com", role: "artist", label: nil, artists: ["Artist a1"]),
+                token: boss)
+            let token = try invited.decode(AdminInviteDTO.self).link.components(separatedBy: "#/invite/")[1]
+            #expect(try await client.json(.post, "/api/v1/invites/\(token)/accept").status == .unauthorized)
+            let other = try await client.json(.post, "/api/v1/invites/\(token)/accept", token: mallory)
+            #expect(other.status == .forbidden, "an invitation is for the address it was sent to")
+            let taken = try await client.json(.post, "/api/v1/invites/\(token)/accept", token: eve)
+            #expect(taken.status == .ok, "\(taken.text)")
+            #expect(try taken.decode(SellerOverviewDTO.self).artists.map(\.name) == ["Artist a1"])
+            let me = try await client.json(.get, "/api/v1/me", token: eve).decode(MeResponse.self)
+            #expect(me.role == "artist")
+            #expect(try await client.json(.post, "/api/v1/invites/\(token)/accept", token: eve).status == .notFound)
+        }
+    }
+
     @Test func everyArtistRouteAnswersAGuest401AndOthers403() async throws {
         let app = try await TestApp.make()
         try await app.run { client in

@@ -35,7 +35,7 @@ import Testing
             })
         #expect(
             try json(entries).components(separatedBy: #""kind":""#).dropFirst().map { $0.prefix { $0 != "\"" } }
-                == ["purchase", "top-up", "gift-code", "grant", "refund"])
+                == ["purchase", "top-up", "gift-code", "grant", "refund", "purchase-refund"])
         #expect(
             try json(
                 PlaylistSummaryDTO(

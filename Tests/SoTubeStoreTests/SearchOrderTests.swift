@@ -215,7 +215,8 @@ import Testing
             "DROP TABLE store_settings", "DROP TABLE artist_accounts", "DROP TABLE earning_balances",
             "DROP TABLE earnings", "DROP TABLE payouts", "DROP TABLE invites", "DROP TABLE uploads",
             "DROP TABLE release_drafts", "DROP TABLE follows", "DROP TABLE discount_codes",
-            "ALTER TABLE purchases DROP COLUMN discount_code", "ALTER TABLE mail_queue DROP COLUMN list_unsubscribe",
+            "ALTER TABLE purchases DROP COLUMN discount_code", "ALTER TABLE purchases DROP COLUMN refunded_at",
+            "ALTER TABLE mail_queue DROP COLUMN list_unsubscribe",
             "ALTER TABLE users DROP COLUMN label_name", "ALTER TABLE tracks DROP COLUMN name_your_price",
             "ALTER TABLE albums DROP COLUMN name_your_price", "ALTER TABLE albums DROP COLUMN available_at",
         ]

@@ -306,6 +306,7 @@ function describe(entry) {
     return t('history.topUp', { n: Number(m[1]), price: entry.money ? formatMoney(entry.money) : '' });
   }
   if ((m = /^Gift code (.*)$/s.exec(text))) return t('history.giftCode', { code: m[1] });
+  if (entry.kind === 'purchase-refund' && (m = /^Refund of “(.*)”$/s.exec(text))) return t('history.purchaseRefund', { title: m[1] });
   if (entry.kind === 'grant' && text === 'Granted by the operator') return t('history.grant');
   if (entry.kind === 'refund') {
     return entry.coins < 0 ? t('history.refund', { n: -entry.coins }) : t('history.refundReversed', { n: entry.coins });

@@ -40,6 +40,18 @@ export async function invite(container, route) {
     }
   }, (data) => {
     if (unknown || !data) { gone(container); return; }
+    // Signed in with the address the invitation went to: that account may take it as it is.
+    const mine = !!state.me?.email && state.me.email.toLowerCase() === (data.email || '').toLowerCase();
+    const useAccount = async () => {
+      try {
+        await api.post(endpoints.inviteAccept(token), {});
+      } catch (error) {
+        if (error.status === 404) { gone(container); return; }
+        throw error;
+      }
+      await refreshMe();
+      go('#/artist');
+    };
     const form = h('form', { class: 'form', novalidate: true, id: 'invite-form' },
       field(t('login.username'), { name: 'username', autocomplete: 'username', required: true, autocapitalize: 'none', spellcheck: 'false', minlength: 3, maxlength: 32, dataset: { rule: 'username' } }, t('register.hintUsername')),
       field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, t('register.hintPassword')),
@@ -61,7 +73,8 @@ export async function invite(container, route) {
       h('p', { class: 'lead', id: 'invite-as' }, invitedAs(data)),
       h('p', { id: 'invite-email' }, t('invite.email', { email: data.email })),
       data.expiresAt ? h('p', { class: 'hint' }, t('invite.expires', { date: formatDate(data.expiresAt) })) : null,
-      state.me ? h('p', { class: 'notice', id: 'invite-signed-in' }, t('invite.signedIn', { name: state.me.username })) : null,
-      form));
+      mine ? h('button', { class: 'btn btn-primary btn-block', type: 'button', id: 'invite-use-account', onclick: useAccount }, t('invite.useAccount', { name: state.me.username })) : null,
+      state.me && !mine ? h('p', { class: 'notice', id: 'invite-signed-in' }, t('invite.signedIn', { name: state.me.username })) : null,
+      mine ? null : form));
   });
 }

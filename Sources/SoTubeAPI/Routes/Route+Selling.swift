@@ -27,6 +27,16 @@ extension Route {
             422: ("Bad username or password", nil), 429: ("Too many sign-ups from this address", nil),
         ], web: "invite")
 
+    public static let acceptInviteSignedIn = Route(
+        .post, "/api/v1/invites/{token}/accept",
+        "Take the invitation with the account signed in (its email must be the invitation's)", tag: "selling",
+        access: .user,
+        responses: [
+            200: ("The account, now an artist's or a label's", "SellerOverview"), 401: ("Not logged in", nil),
+            403: ("The invitation was sent to another email", nil), 404: ("Unknown, used or expired", nil),
+            409: ("One of its artists is sold by another account", nil),
+        ], web: "inviteAccept")
+
     public static let sellerOverview = sellerRoute(
         .get, "/overview", "Balance, all-time totals, recent sales and payouts",
         responses: [200: ("The overview", "SellerOverview")], web: "artistOverview")
@@ -78,7 +88,8 @@ extension Route {
         ], web: "adminArtistPayouts", recentPassword: true)
 
     static let selling: [Route] = [
-        invite, acceptInvite, sellerOverview, sellerReleases, sellerUpdateAlbum, sellerUpdateTrack, sellerStatement,
+        invite, acceptInvite, acceptInviteSignedIn, sellerOverview, sellerReleases, sellerUpdateAlbum,
+        sellerUpdateTrack, sellerStatement,
         sellerStatementCSV, sellerStatementPrint, adminSellers, adminInvite, adminPayout,
     ]
 }

@@ -9,6 +9,9 @@ public enum LedgerKind: String, Sendable, Codable, CaseIterable {
     /// Coins taken back when a top-up's money was returned (negative), or given back when the
     /// provider refused that refund (reference `<refund id>.reversed`).
     case refund
+    /// Coins given back when an operator refunded a purchase (its songs are no longer owned and the
+    /// seller's share, if any, is taken back): reference `<purchase id>`.
+    case purchaseRefund = "purchase-refund"
 }
 
 /// One movement of coins: `delta` is signed (credits positive), `balanceAfter` the balance it left.
@@ -186,7 +189,9 @@ public struct LedgerReport: Sendable {
                 "seller \(account.username) (\(account.userID)): balance \(account.cachedBalance) but earnings sum to \(account.ledgerSum)"
             )
         }
-        for sale in facts.sellerSales where sale.entryCount != 2 || sale.entrySum != sale.expectedDelta {
+        // Two entries per sale; four once a refund reversed them (summing to 0).
+        for sale in facts.sellerSales
+        where (sale.entryCount != 2 && sale.entryCount != 4) || sale.entrySum != sale.expectedDelta {
             problems.append(
                 sale.expectedDelta < 0
                     ? "earnings for purchase \(sale.id), which does not exist"

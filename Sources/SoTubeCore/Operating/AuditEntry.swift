@@ -57,6 +57,7 @@ public enum AuditAction: String, Sendable, Equatable, CaseIterable, Codable {
     case commissionSet = "commission.set"
     case payoutRecord = "payout.record"
     case releaseEdit = "release.edit"
+    case purchaseRefund = "purchase.refund"
 }
 
 /// Who acts: an operator signed in to the console, or the CLI run by someone at the machine.

@@ -76,6 +76,7 @@ extension HistoryEntryDTO.Kind {
         case .giftCode: self = .giftCode
         case .grant: self = .grant
         case .refund: self = .refund
+        case .purchaseRefund: self = .purchaseRefund
         }
     }
 }

@@ -33,6 +33,21 @@ struct SellerController {
             auth.setSessionCookies(&response, login: login, context: context)
             return response
         }
+        routes.on(.acceptInviteSignedIn) { _, context in
+            let user = try context.requireIdentity().user
+            let account = try await sellers.acceptInvite(token: try context.parameters.require("token"), as: user)
+            let (settings, totals) = (
+                try await sellers.sellers.settings(), try await sellers.sellers.totals(accountID: user.id)
+            )
+            return try jsonResponse(
+                SellerOverviewDTO(
+                    account: user.username, role: account.user.role.rawValue, label: account.labelName,
+                    artists: account.artists.map(SellerArtistDTO.init),
+                    balance: SellerBalanceDTO(
+                        coins: account.balance, value: MoneyDTO(settings.value(of: account.balance))),
+                    coinValue: MoneyDTO(settings.coinValue), totals: SalesTotalsDTO(totals), recentSales: [],
+                    payouts: []))
+        }
         registerArtistArea(on: routes)
         registerOperatorSide(on: routes)
     }

@@ -75,6 +75,19 @@ public struct SellerService: Sendable {
         }
     }
 
+    /// An existing account takes the invitation sent to its own email: it becomes the artist's or
+    /// label's (an operator stays an operator and cannot take one).
+    public func acceptInvite(token: String, as user: User) async throws -> SellerAccount {
+        let invite = try await openInvite(token: token)
+        guard AccountRules.canonical(invite.email) == AccountRules.canonical(user.email) else {
+            throw DomainError.forbidden(reason: "This invitation was sent to another email address.")
+        }
+        guard user.role != .operator else {
+            throw DomainError.forbidden(reason: "An operator's account cannot also sell: sign up with another one.")
+        }
+        return try await sellers.acceptInvite(tokenHash: invite.tokenHash, userID: user.id, now: clock.now(), ids: ids)
+    }
+
     // MARK: the artist area
 
     public func account(_ user: User) async throws -> SellerAccount {

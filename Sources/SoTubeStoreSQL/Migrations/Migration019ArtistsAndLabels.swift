@@ -111,6 +111,7 @@ enum Migration019ArtistsAndLabels {
                 created_at BIGINT NOT NULL)
             """,
             "ALTER TABLE purchases ADD COLUMN discount_code TEXT",
+            "ALTER TABLE purchases ADD COLUMN refunded_at \(dialect.bigint)",
             "ALTER TABLE mail_queue ADD COLUMN list_unsubscribe TEXT",
             "ALTER TABLE tracks ADD COLUMN name_your_price BIGINT NOT NULL DEFAULT 0",
             "ALTER TABLE albums ADD COLUMN name_your_price BIGINT NOT NULL DEFAULT 0",

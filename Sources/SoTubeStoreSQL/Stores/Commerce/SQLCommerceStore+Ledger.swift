@@ -87,6 +87,7 @@ extension SQLCommerceStore {
                         SELECT 1 FROM top_ups t WHERE t.id = l.reference AND t.status = 'captured'))
                    OR (l.kind = 'refund' AND NOT EXISTS (
                         SELECT 1 FROM top_up_refunds r WHERE r.id = l.reference OR r.id || '.reversed' = l.reference))
+                   OR (l.kind = 'purchase-refund' AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.id = l.reference))
                 ORDER BY l.id
                 """
             ).all().map { try $0.decode(column: "id", as: String.self) }
@@ -113,6 +114,20 @@ extension SQLCommerceStore {
                 FROM top_up_refunds r LEFT JOIN ledger_entries l ON l.kind = 'refund'
                     AND (l.reference = r.id OR l.reference = r.id || '.reversed')
                 GROUP BY r.id, r.status, r.coins ORDER BY r.id
+                """)
+            // Each refunded purchase: one entry giving its coins back; and no such entry without one.
+            facts.refunds += try await Self.movements(
+                db,
+                """
+                SELECT p.id, CASE WHEN p.refunded_at IS NULL THEN 0 ELSE p.coins END AS expected, COUNT(l.id) AS n,
+                    CAST(COALESCE(SUM(l.delta), 0) AS BIGINT) AS total
+                FROM purchases p JOIN ledger_entries l ON l.kind = 'purchase-refund' AND l.reference = p.id
+                GROUP BY p.id, p.refunded_at, p.coins
+                UNION ALL
+                SELECT p.id, p.coins AS expected, 0 AS n, 0 AS total FROM purchases p
+                WHERE p.refunded_at IS NOT NULL AND NOT EXISTS (
+                    SELECT 1 FROM ledger_entries l WHERE l.kind = 'purchase-refund' AND l.reference = p.id)
+                ORDER BY 1
                 """)
             facts.payments = try await Self.payments(db)
             try await SQLSellerStore.facts(db, into: &facts)

@@ -98,10 +98,12 @@ extension SQLSellerStore {
         facts.sellerSales = try await SQLCommerceStore.movements(
             db,
             """
-            SELECT e.reference AS id, COALESCE(MAX(p.coins), -1) AS expected, COUNT(*) AS n,
-                CAST(SUM(e.delta) AS BIGINT) AS total
+            SELECT e.reference AS id,
+                COALESCE(MAX(CASE WHEN p.refunded_at IS NULL THEN p.coins ELSE 0 END), -1) AS expected,
+                COUNT(*) AS n, CAST(SUM(e.delta) AS BIGINT) AS total
             FROM earnings e LEFT JOIN purchases p ON p.id = e.reference
-            WHERE e.kind IN ('sale', 'commission') GROUP BY e.reference ORDER BY e.reference
+            WHERE e.kind IN ('sale', 'commission', 'reversal', 'commission-reversal')
+            GROUP BY e.reference ORDER BY e.reference
             """)
         facts.payouts = try await SQLCommerceStore.movements(
             db,
