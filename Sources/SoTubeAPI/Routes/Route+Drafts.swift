@@ -40,8 +40,8 @@ extension Route {
         responses: [200: ("The upload", "Upload"), 404: ("Not yours", nil)], web: "artistUpload")
     public static let sellerAppendUpload = Route(
         .patch, "/api/v1/artist/uploads/{id}",
-        "Send the next chunk (at most 8 MiB) at header Upload-Offset, which must be the bytes received so far",
-        tag: "selling", access: .seller, requestContentType: "application/offset+octet-stream",
+        "Send the next chunk (at most 8 MiB; any binary type, tus's application/offset+octet-stream too) at header Upload-Offset, which must be the bytes received so far",
+        tag: "selling", access: .seller, requestContentType: "application/octet-stream",
         responses: [
             200: ("The upload, its offset advanced (whole: tags read)", "Upload"), 401: ("Not logged in", nil),
             403: ("Not an artist's or a label's account", nil), 404: ("Not yours", nil),
@@ -56,17 +56,20 @@ extension Route {
     public static let followArtist = Route(
         .put, "/api/v1/artists/{id}/follow",
         "Follow the artist: a mail when a release comes out or opens for pre-order",
-        tag: "catalog", access: .user, responses: [200: ("Following", "Follow"), 404: ("No such artist", nil)],
+        tag: "catalog", access: .user,
+        responses: [200: ("Following", "Follow"), 401: ("Not logged in", nil), 404: ("No such artist", nil)],
         web: "artistFollow")
     public static let unfollowArtist = Route(
         .delete, "/api/v1/artists/{id}/follow", "Stop following the artist", tag: "catalog", access: .user,
-        responses: [200: ("Not following", "Follow")], web: "artistFollow")
+        responses: [200: ("Not following", "Follow"), 401: ("Not logged in", nil)], web: "artistFollow")
     public static let unsubscribePage = Route(
         .get, "/api/v1/unsubscribe/{token}", "The page a new-release mail's unsubscribe link opens (a button)",
-        tag: "catalog", responses: [200: ("HTML", nil)], responseContentType: "text/html", pageStatuses: [404])
+        tag: "catalog", responses: [200: ("HTML", nil), 404: ("Not an unsubscribe link of this store", nil)],
+        responseContentType: "text/html")
     public static let unsubscribe = Route(
         .post, "/api/v1/unsubscribe/{token}", "One-click unsubscribe (RFC 8058): stop following that artist",
-        tag: "catalog", responses: [200: ("HTML", nil)], responseContentType: "text/html", pageStatuses: [404])
+        tag: "catalog", responses: [200: ("HTML", nil), 404: ("Not an unsubscribe link of this store", nil)],
+        responseContentType: "text/html")
 
     static let drafts: [Route] = [
         sellerDrafts, sellerCreateDraft, sellerDraft, sellerSaveDraft, sellerDeleteDraft, sellerStartUpload,
