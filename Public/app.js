@@ -27,6 +27,7 @@ const screens = {
   history: () => import('./js/screens/account.js').then((m) => m.history),
   console: () => import('./js/screens/console.js').then((m) => m.consoleScreen),
   invite: () => import('./js/screens/invite.js').then((m) => m.invite),
+  'oidc-link': () => import('./js/screens/oidc-link.js').then((m) => m.oidcLink),
   'artist-area': () => import('./js/screens/artist.js').then((m) => m.artistArea),
 };
 // #/artist, #/artist/releases, #/artist/upload(/<draft id>), #/artist/statements, #/artist/discounts: the selling area of an
@@ -34,9 +35,11 @@ const screens = {
 const artistSections = new Set(['releases', 'upload', 'statements', 'discounts']);
 const screenName = (r) => (r.name === 'artist' && (!r.id || artistSections.has(r.id)) ? 'artist-area' : r.name);
 const sells = () => state.me?.role === 'artist' || state.me?.role === 'label';
-const authScreens = new Set(['login', 'register', 'forgot', 'reset-password']);
+// #/oidc-link/<ticket> (a provider's first sign-in meeting an account here) looks like them: no dock, no
+// guest links, no Back (back is the provider's page); a member may open it too (it signs in as that account).
+const authScreens = new Set(['login', 'register', 'forgot', 'reset-password', 'oidc-link']);
 const memberScreens = new Set(['library', 'account', 'topup', 'pay', 'history', 'console', 'artist-area']);
-const topLevel = new Set(['store', 'search', 'library', 'account', 'console', 'artist-area', 'login', 'register', '']);
+const topLevel = new Set(['store', 'search', 'library', 'account', 'console', 'artist-area', 'login', 'register', 'oidc-link', '']);
 
 const main = document.getElementById('main');
 const ctx = {
@@ -136,7 +139,7 @@ async function route() {
     go(`#/login?next=${encodeURIComponent(`#/${r.raw}`)}`, { replace: true });
     return;
   }
-  if (authScreens.has(r.name) && state.me && r.name !== 'reset-password') {
+  if (authScreens.has(r.name) && state.me && r.name !== 'reset-password' && r.name !== 'oidc-link') {
     const next = r.query.get('next');
     go(next && next.startsWith('#/') ? next : '#/store', { replace: true });
     return;

@@ -123,3 +123,9 @@ export const artistDiscount = (code) => `${A}/artist/discounts/${seg(code)}`;
 
 // commerce
 export const discountQuote = (code, query) => `${A}/discounts/${seg(code)}${q(query)}`;
+
+// accounts
+export const signInMethods = `${A}/auth/methods`;
+export const oidcStart = (query) => `${A}/auth/oidc/start${q(query)}`;
+export const oidcLink = (ticket) => `${A}/auth/oidc/links/${seg(ticket)}`;
+export const oidcExchange = `${A}/auth/oidc/exchange`;

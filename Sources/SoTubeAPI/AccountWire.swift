@@ -76,12 +76,20 @@ public struct MeResponse: Codable, Sendable, Equatable {
     public var twoFactorEnabled: Bool
     /// `buyer`, or `operator` for an account that runs the store (`/api/v1/admin`, the console).
     public var role: String
+    /// The OpenID provider this account signs in with, when it is linked to one.
+    public var signInProvider: String?
+    /// Whether the account has a password of its own: accounts made by a provider or a trusted proxy
+    /// have none, so music players need an app password.
+    public var hasPassword: Bool
 
     public init(
         id: String, username: String, email: String, displayName: String, coins: Int, ownedCount: Int,
-        avatarUrl: String? = nil, landing: Landing, twoFactorEnabled: Bool = false, role: String = "buyer"
+        avatarUrl: String? = nil, landing: Landing, twoFactorEnabled: Bool = false, role: String = "buyer",
+        signInProvider: String? = nil, hasPassword: Bool = true
     ) {
         self.role = role
+        self.signInProvider = signInProvider
+        self.hasPassword = hasPassword
         self.twoFactorEnabled = twoFactorEnabled
         self.id = id
         self.username = username

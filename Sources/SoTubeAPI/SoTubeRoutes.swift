@@ -38,6 +38,16 @@ public enum SoTubeRoutes {
     public static let passwordReset = Route.passwordReset.path
     /// `POST` ``PasswordResetConfirmRequest`` → 204.
     public static let passwordResetConfirm = Route.passwordResetConfirm.path
+    /// `GET` → ``SignInMethods``: password sign-in, an OpenID provider, a trusted proxy's header.
+    public static let signInMethods = Route.signInMethods.path
+    /// `GET`: the redirect to the OpenID provider (`returnTo`, `remember`; a native app: `redirect`,
+    /// `appChallenge`).
+    public static let oidcStart = Route.oidcStart.path
+    /// `GET` → ``OIDCLinkOffer``; `POST` ``OIDCLinkRequest`` → ``AuthResponse``: link a first provider
+    /// sign-in to the account with the same verified email.
+    public static func oidcLink(_ ticket: String) -> String { Route.oidcLink.path(ticket) }
+    /// `POST` ``OIDCExchangeRequest`` → ``AuthResponse``: a native app's one-time code for a token.
+    public static let oidcExchange = Route.oidcExchange.path
     /// `GET` → ``MeResponse``.
     public static let me = Route.me.path
     /// `PUT` ``ChangeUsernameRequest`` → ``UserDTO``.

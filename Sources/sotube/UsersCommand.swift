@@ -7,7 +7,9 @@ struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "Create and list user accounts; turn a user's two-step sign-in off.",
-        subcommands: [Add.self, List.self, Role.self, TwoFactorOff.self, SellersCommand.Invite.self])
+        subcommands: [
+            Add.self, List.self, Role.self, TwoFactorOff.self, SellersCommand.Invite.self, SignInLink.self,
+        ])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -53,6 +55,22 @@ struct UsersCommand: AsyncParsableCommand {
                 print(
                     "\(user.username)\t\(user.email)\t\(user.coins) coins\t\(user.role.rawValue)"
                         + (user.isLocked ? "\tlocked" : ""))
+            }
+        }
+    }
+
+    /// The way in when password sign-in is off (`SOTUBE_LOCAL_LOGIN=off`) and the provider is down.
+    struct SignInLink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sign-in-link",
+            abstract: "Print a one-time link that signs a user in (10 minutes; for when password sign-in is off).",
+            discussion: "Example: sotube users sign-in-link alice. Anyone holding the link signs in as alice once.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The user's name.") var username: String
+
+        func run() async throws {
+            try await withServices(store) { services in
+                print(try await services.signIn.makeSignInLink(username: username))
             }
         }
     }

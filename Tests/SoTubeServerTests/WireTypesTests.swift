@@ -46,7 +46,7 @@ import Testing
                 MeResponse(
                     id: "u", username: "ann", email: "a@x", displayName: "Ann", coins: 0, ownedCount: 2,
                     landing: .library))
-                == #"{"coins":0,"displayName":"Ann","email":"a@x","id":"u","landing":"library","ownedCount":2,"role":"buyer","twoFactorEnabled":false,"username":"ann"}"#
+                == #"{"coins":0,"displayName":"Ann","email":"a@x","hasPassword":true,"id":"u","landing":"library","ownedCount":2,"role":"buyer","twoFactorEnabled":false,"username":"ann"}"#
         )
         #expect(try json(HealthResponse(status: .ok, database: "ok")) == #"{"database":"ok","status":"ok"}"#)
         #expect(

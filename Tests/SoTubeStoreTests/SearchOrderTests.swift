@@ -209,9 +209,10 @@ import Testing
         }
     }
 
-    /// What migration 18 (payments and mail) added, taken away again.
+    /// What migrations 20 (sign-in providers) and 19 (artists and labels) added, taken away again.
     static let undoMigration19 =
         [
+            "DROP TABLE user_identities", "DROP TABLE sign_in_grants",
             "DROP TABLE store_settings", "DROP TABLE artist_accounts", "DROP TABLE earning_balances",
             "DROP TABLE earnings", "DROP TABLE payouts", "DROP TABLE invites", "DROP TABLE uploads",
             "DROP TABLE release_drafts", "DROP TABLE follows", "DROP TABLE discount_codes",
@@ -305,7 +306,7 @@ import Testing
             #expect(
                 try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
-                    "17 operators", "18 payments and mail", "19 artists and labels",
+                    "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

@@ -12,8 +12,27 @@ const REAUTHENTICATE = 'urn:sotube:problem:reauthenticate';
 
 let confirming = null; // one password dialog at a time, shared by the calls waiting for it
 
+/**
+ * An account without a password (made by the store's OpenID provider) proves itself by signing in
+ * there again: the dialog says so and goes to the provider, back to this screen afterwards.
+ */
+function signInAgain() {
+  return formDialog({
+    title: t('console.reauth.providerTitle'),
+    className: 'dialog-reauth',
+    intro: t('console.reauth.providerText', { name: state.me?.signInProvider ?? '' }),
+    fields: [],
+    submit: t('console.reauth.providerSubmit', { name: state.me?.signInProvider ?? '' }),
+    onSubmit: () => {
+      location.assign(endpoints.oidcStart({ returnTo: `/${location.hash}` }));
+      return false;
+    },
+  }).then(() => false);
+}
+
 /** The password dialog; resolves true once the server accepted the password, false when cancelled. */
 function confirmPassword() {
+  if (state.me?.hasPassword === false && state.me?.signInProvider) return signInAgain();
   confirming ??= formDialog({
     title: t('console.reauth.title'),
     className: 'dialog-reauth',

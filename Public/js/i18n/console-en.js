@@ -26,6 +26,9 @@ export default {
   'console.reauth.submit': 'Confirm and go on',
   'console.reauth.empty': 'Enter your password.',
   'console.reauth.cancelled': 'Not done: the password was not confirmed.',
+  'console.reauth.providerTitle': 'Sign in again',
+  'console.reauth.providerText': 'Changes to money and accounts need a sign-in from the last 15 minutes. Sign in with {name} again, then make the change once more.',
+  'console.reauth.providerSubmit': 'Sign in with {name}',
 
   'console.dash.from': 'From',
   'console.dash.to': 'To',

@@ -26,6 +26,9 @@ export default {
   'console.reauth.submit': 'Подтвердить и продолжить',
   'console.reauth.empty': 'Введите пароль.',
   'console.reauth.cancelled': 'Не сделано: пароль не подтверждён.',
+  'console.reauth.providerTitle': 'Войдите ещё раз',
+  'console.reauth.providerText': 'Изменения денег и учётных записей требуют входа не раньше чем 15 минут назад. Войдите через {name} ещё раз и повторите изменение.',
+  'console.reauth.providerSubmit': 'Войти через {name}',
 
   'console.dash.from': 'С',
   'console.dash.to': 'По',

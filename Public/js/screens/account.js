@@ -60,6 +60,7 @@ export async function account(container, route) {
   };
   await load(body, fetcher, (me) => {
     if (!me) { go('#/login'); return; }
+    const passwordless = me.hasPassword === false;
     const summary = h('dl', { class: 'summary' },
       h('div', {}, h('dt', {}, t('account.songsOwned')), h('dd', {}, String(me.ownedCount))),
       h('div', {}, h('dt', {}, t('account.coins')), h('dd', { id: 'account-coins' }, String(me.coins))),
@@ -121,17 +122,23 @@ export async function account(container, route) {
     append(body,
       avatarPanel(me),
       summary,
+      me.signInProvider ? h('p', { class: 'hint', id: 'signs-in-with' }, t('account.signsInWith', { provider: me.signInProvider })) : null,
       h('nav', { class: 'account-links', 'aria-label': t('account.title') },
         topUps ? h('a', { class: 'btn btn-primary', href: '#/topup' }, icon('coin'), h('span', {}, t('account.topUp'))) : null,
         h('a', { class: 'btn', href: '#/history/purchases' }, t('account.purchases')),
         h('a', { class: 'btn', href: '#/history/topups' }, t('account.topUps'))),
       topUps ? null : h('p', { class: 'notice notice-info', id: 'coins-from-codes' }, t('account.coinsFromCodes')),
+      // An account the provider made has no password here: players need an app password, so that
+      // comes first, open; the password and two-step sign-in (the provider's business) are not offered.
+      passwordless ? h('p', { class: 'notice', id: 'players-need-app-password' },
+        t('account.playersNeedAppPassword', { provider: me.signInProvider || t('account.yourSignIn') })) : null,
+      passwordless ? details(t('players.title'), connectPlayer(), true) : null,
       details(t('account.changeUsername'), usernameForm),
-      details(t('account.changePassword'), passwordForm),
-      details(t('twoFactor.title'), twoFactorPanel()),
+      passwordless ? null : details(t('account.changePassword'), passwordForm),
+      passwordless ? null : details(t('twoFactor.title'), twoFactorPanel()),
       details(t('account.redeem'), redeemForm, !topUps),
       offlinePanel(),
-      details(t('players.title'), connectPlayer()),
+      passwordless ? null : details(t('players.title'), connectPlayer()),
       playbackPanel(),
       h('p', { class: 'hint' }, t('account.theme')),
       logout);

@@ -7,6 +7,7 @@ import { field, wireForm } from '../forms.js';
 import { state, refreshMe } from '../state.js';
 import { go } from '../router.js';
 import { pendingPurchase, updatePurchase } from '../intent.js';
+import { signInMethods, providerButton, orSeparator } from '../sign-in-methods.js';
 
 /** Keeps `?next=` on links between the log-in and sign-up screens. */
 function withNext(hash, route) {
@@ -29,6 +30,25 @@ function logo() {
 }
 
 export async function login(container, route) {
+  const methods = await signInMethods();
+  const next = route.query.get('next');
+  // A refused provider sign-in comes back here with the reason (never markup: text only).
+  const reason = route.query.get('signInError');
+  const refused = reason ? h('p', { class: 'notice notice-error', role: 'alert', id: 'sign-in-error' }, reason) : null;
+  const remember = h('input', { type: 'checkbox', name: 'remember', checked: true });
+  const provider = methods.oidc ? providerButton(methods.oidc, next, remember) : null;
+  const guest = h('button', { class: 'btn btn-block', type: 'button', onclick: () => { state.guest = true; go('#/store'); } }, t('login.guest'));
+  if (!methods.localLogin) {
+    container.append(h('section', { class: 'auth' },
+      logo(),
+      h('h1', {}, t('login.title')),
+      h('p', { class: 'lead' }, t('login.subtitle')),
+      refused,
+      provider ?? h('p', { class: 'notice' }, t('login.providerOnly')),
+      provider ? h('label', { class: 'check' }, remember, h('span', {}, t('login.remember'))) : null,
+      h('div', { class: 'auth-alt' }, guest)));
+    return;
+  }
   // Shown when the server says the account needs a code (two-step sign-in, SPEC A8).
   const code = field(t('login.code'), { name: 'totp', autocomplete: 'one-time-code', autocapitalize: 'none', spellcheck: 'false' }, t('login.codeHint'));
   code.hidden = true;
@@ -36,8 +56,8 @@ export async function login(container, route) {
     field(t('login.username'), { name: 'username', autocomplete: 'username', required: true, autocapitalize: 'none', spellcheck: 'false' }),
     field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
     code,
-    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'remember', checked: true }), h('span', {}, t('login.remember'))),
-    h('button', { class: 'btn btn-primary btn-block', type: 'submit' }, t('login.submit')));
+    h('label', { class: 'check' }, remember, h('span', {}, t('login.remember'))),
+    h('button', { class: provider ? 'btn btn-block' : 'btn btn-primary btn-block', type: 'submit' }, t('login.submit')));
   wireForm(form, async (values) => {
     const body = { username: values.username.trim(), password: values.password, remember: values.remember === 'on' };
     if (!code.hidden && values.totp?.trim()) body.totp = values.totp.trim();
@@ -59,14 +79,29 @@ export async function login(container, route) {
     logo(),
     h('h1', {}, t('login.title')),
     h('p', { class: 'lead' }, t('login.subtitle')),
+    refused,
+    provider,
+    provider ? orSeparator() : null,
     form,
     h('p', { class: 'auth-links' }, h('a', { href: '#/forgot' }, t('login.forgot'))),
     h('div', { class: 'auth-alt' },
-      h('button', { class: 'btn btn-block', type: 'button', onclick: () => { state.guest = true; go('#/store'); } }, t('login.guest')),
+      guest,
       h('p', {}, t('login.noAccount'), ' ', h('a', { href: withNext('#/register', route) }, t('login.create'))))));
 }
 
 export async function register(container, route) {
+  const methods = await signInMethods();
+  const provider = methods.oidc ? providerButton(methods.oidc, route.query.get('next')) : null;
+  if (!methods.localLogin) {
+    container.append(h('section', { class: 'auth' },
+      logo(),
+      h('h1', {}, t('register.title')),
+      h('p', { class: 'lead' }, methods.oidc ? t('register.byProvider', { name: methods.oidc.name }) : t('login.providerOnly')),
+      provider,
+      h('div', { class: 'auth-alt' },
+        h('button', { class: 'btn btn-block', type: 'button', onclick: () => { state.guest = true; go('#/store'); } }, t('login.guest')))));
+    return;
+  }
   const form = h('form', { class: 'form', novalidate: true },
     field(t('login.username'), { name: 'username', autocomplete: 'username', required: true, autocapitalize: 'none', spellcheck: 'false', minlength: 3, maxlength: 32, dataset: { rule: 'username' } }, t('register.hintUsername')),
     field(t('register.email'), { name: 'email', type: 'email', autocomplete: 'email', required: true }),
@@ -90,6 +125,8 @@ export async function register(container, route) {
     logo(),
     h('h1', {}, t('register.title')),
     mailed,
+    provider,
+    provider ? orSeparator() : null,
     form,
     h('p', { class: 'auth-links' }, t('register.haveAccount'), ' ', h('a', { href: withNext('#/login', route) }, t('login.submit'))),
     h('div', { class: 'auth-alt' },

@@ -65,14 +65,29 @@ export function connectPlayer() {
       listBox.replaceChildren(h('p', { class: 'notice notice-error', role: 'alert' }, error.message));
     }
   };
+  // An account the store's sign-in provider made has no password here: a recent sign-in there is
+  // the proof instead (the server asks for a new one after 15 minutes).
+  const passwordless = state.me?.hasPassword === false;
+  // (An account a trusted proxy made has no provider to go back to: signing out and in there does.)
+  const provider = state.me?.signInProvider;
+  const again = h('p', { class: 'notice notice-error', role: 'alert', id: 'app-password-sign-in-again', hidden: true },
+    t('players.signInAgain'),
+    provider ? [' ', h('a', { href: endpoints.oidcStart({ returnTo: '/#/account' }) }, t('login.withProvider', { name: provider }))] : null);
   const form = h('form', { class: 'form', novalidate: true, id: 'app-password-form' },
     field(t('players.label'), { name: 'label', required: true, maxlength: 64, placeholder: t('players.labelExample') }),
-    h('input', { type: 'text', autocomplete: 'username', value: state.me?.username ?? '', hidden: true, readonly: true, tabindex: '-1', 'aria-hidden': 'true' }),
-    field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true }, t('account.reauth')),
+    passwordless ? null : h('input', { type: 'text', autocomplete: 'username', value: state.me?.username ?? '', hidden: true, readonly: true, tabindex: '-1', 'aria-hidden': 'true' }),
+    passwordless ? null : field(t('login.password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true }, t('account.reauth')),
+    again,
     h('button', { class: 'btn btn-primary', type: 'submit' }, t('players.create')));
   wireForm(form, async (v) => {
-    const made = await api.post(endpoints.appPasswords, { label: v.label.trim(), password: v.password })
-      .catch((error) => onPasswordField(error, t('account.passwordWrong')));
+    again.hidden = true;
+    const made = await api.post(endpoints.appPasswords, { label: v.label.trim(), password: v.password ?? '' })
+      .catch((error) => {
+        // Said once, by the notice with its link (the form has no password field to mark).
+        if (passwordless && error?.status === 403) { again.hidden = false; return null; }
+        return onPasswordField(error, t('account.passwordWrong'));
+      });
+    if (!made) return;
     form.reset();
     created.replaceChildren(credentials(made));
     await refresh();

@@ -9,7 +9,8 @@ extension Route {
         responses: [
             201: ("Created (or, for a known email address, answered alike)", "AuthResponse"),
             400: ("Malformed JSON", nil),
-            403: ("Sent by another site's page", nil), 409: ("Username taken", nil),
+            403: ("Sent by another site's page, or password sign-in is off on this store (SOTUBE_LOCAL_LOGIN)", nil),
+            409: ("Username taken", nil),
             413: ("Body too large", nil), 422: ("Invalid field", nil),
             429: ("Too many sign-ups from this address", nil),
         ], web: "register")
@@ -22,7 +23,8 @@ extension Route {
                 "Wrong username or password; or, with type urn:sotube:problem:two-factor-required, the password "
                     + "was right but the account needs a current code in totp (missing, wrong or used)", nil
             ),
-            403: ("Sent by another site's page", nil), 422: ("Invalid field", nil),
+            403: ("Sent by another site's page, or password sign-in is off on this store (SOTUBE_LOCAL_LOGIN)", nil),
+            422: ("Invalid field", nil),
             429: (
                 "Too many attempts from this address, or for this account from everywhere but the owner's "
                     + "remembered device (cookie sotube_device) and last sign-in address: wait Retry-After "
@@ -37,7 +39,8 @@ extension Route {
         request: "PasswordResetRequest",
         responses: [
             202: ("Accepted, whether or not the account exists", "PasswordResetAccepted"),
-            403: ("Sent by another site's page", nil), 422: ("Invalid field", nil),
+            403: ("Sent by another site's page, or password sign-in is off on this store (SOTUBE_LOCAL_LOGIN)", nil),
+            422: ("Invalid field", nil),
             429: ("Too many reset requests from this address or for this account", nil),
         ], web: "passwordReset")
     public static let passwordResetConfirm = Route(
@@ -45,6 +48,7 @@ extension Route {
         request: "PasswordResetConfirmRequest",
         responses: [
             204: ("Password changed; the user's sessions and app passwords end; two-step sign-in stays on", nil),
+            403: ("Password sign-in is off on this store (SOTUBE_LOCAL_LOGIN)", nil),
             422: ("Invalid, used or expired token, or weak password", nil),
         ], web: "passwordResetConfirm")
     public static let me = Route(

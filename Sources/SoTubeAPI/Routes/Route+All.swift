@@ -3,6 +3,6 @@ extension Route {
     /// the OpenAPI document lists them, and `Public/js/endpoints.js` is made from those with a `webName`.
     public static let all: [Route] =
         accounts + system + commerce + catalog + discovery + media + pages + subsonicRoutes + admin + selling + drafts
-        + discounts
+        + discounts + signIn
 
 }

@@ -22,10 +22,11 @@ struct AppPasswordController {
                 })
         }
         routes.on(.createAppPassword) { request, context in
-            let user = try context.requireIdentity().user
+            let identity = try context.requireIdentity()
+            let user = identity.user
             let body = try await request.decodeJSON(CreateAppPasswordRequest.self, context: context)
             try AppPasswordRules.validateLabel(body.label)
-            try await auth.requirePassword(userID: user.id, password: body.password)
+            try await auth.requirePasswordOrRecentSignIn(identity: identity, password: body.password)
             let (password, secret) = try await appPasswords.create(userID: user.id, label: body.label)
             await auth.mailNotice(.appPasswordAdded(name: password.label), userID: user.id)
             return try jsonResponse(

@@ -10,10 +10,13 @@ struct AuthController {
     let csrf: CSRFTokens
     /// Refuses log-ins, sign-ups and resets that another site's page sends.
     let crossSiteGuard: CrossSiteGuard
+    /// Why password sign-in, sign-up and reset are refused (`SOTUBE_LOCAL_LOGIN=off`); nil: they work.
+    var passwordsOff: String? = nil
 
     func register(on routes: RouteRegistrar) {
         let sessionless = routes.on(routes.router.group().add(middleware: crossSiteGuard))
         sessionless.on(.register) { request, context in
+            try refuseWhenPasswordsOff()
             let body = try await request.decodeJSON(RegisterRequest.self, context: context)
             let login = try await auth.register(
                 username: body.username, email: body.email, password: body.password, client: context.clientAddress)
@@ -24,6 +27,7 @@ struct AuthController {
             return response
         }
         sessionless.on(.login) { request, context in
+            try refuseWhenPasswordsOff()
             let body = try await request.decodeJSON(LoginRequest.self, context: context)
             let login = try await auth.login(
                 username: body.username, password: body.password, remember: body.remember ?? false,
@@ -47,6 +51,7 @@ struct AuthController {
             return response
         }
         sessionless.on(.passwordReset) { request, context in
+            try refuseWhenPasswordsOff()
             let body = try await request.decodeJSON(PasswordResetRequest.self, context: context)
             try await auth.requestPasswordReset(email: body.email, client: context.clientAddress)
             return try jsonResponse(
@@ -54,14 +59,28 @@ struct AuthController {
                 status: .accepted)
         }
         sessionless.on(.passwordResetConfirm) { request, context in
+            try refuseWhenPasswordsOff()
             let body = try await request.decodeJSON(PasswordResetConfirmRequest.self, context: context)
             try await auth.confirmPasswordReset(token: body.token, newPassword: body.newPassword)
             return Response(status: .noContent)
         }
     }
 
-    /// The cookies are `Secure` when the client came over TLS (a trusted proxy said so).
+    func refuseWhenPasswordsOff() throws {
+        if let passwordsOff { throw DomainError.forbidden(reason: passwordsOff) }
+    }
+
     func setSessionCookies(_ response: inout Response, login: AuthService.Login, context: AppRequestContext) {
+        SessionCookies.set(on: &response, login: login, context: context, csrf: csrf)
+    }
+}
+
+extension SessionCookies {
+    /// The session, its CSRF token and the device cookie. `Secure` when the client came over TLS (a
+    /// trusted proxy said so).
+    static func set(
+        on response: inout Response, login: AuthService.Login, context: AppRequestContext, csrf: CSRFTokens
+    ) {
         let maxAge = login.session.remember ? Int(AccountRules.rememberedSessionLifetime) : nil
         response.setCookie(
             Cookie(

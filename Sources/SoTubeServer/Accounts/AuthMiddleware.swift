@@ -17,6 +17,8 @@ struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let auth: AuthService
     let csrf: CSRFTokens
+    /// A trusted proxy's sign-in header, when the store believes one.
+    var headerSignIn: HeaderSignIn? = nil
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -42,6 +44,9 @@ struct AuthMiddleware: RouterMiddleware {
             context.identity = Identity(
                 user: user, sessionTokenHash: session.tokenHash, viaCookie: true,
                 passwordProvedAt: session.passwordProvedAt)
+        }
+        if let headerSignIn, let response = try await headerSignIn.handle(request, context: context, next: next) {
+            return response
         }
         return try await next(request, context)
     }

@@ -371,7 +371,7 @@ public struct AuthService: Sendable {
 
     /// A new session, and the device cookie: `deviceID` (the device the request came from, when it
     /// was the owner's already) or a new one.
-    private func startSession(for user: User, remember: Bool, deviceID: String?) async throws -> Login {
+    func startSession(for user: User, remember: Bool, deviceID: String?) async throws -> Login {
         let token = ids.randomBytes(32).base64URLString
         let now = clock.now()
         let session = Session(

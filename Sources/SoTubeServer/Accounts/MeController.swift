@@ -9,15 +9,20 @@ struct MeController {
     let ownership: any OwnershipStore
     let avatars: AvatarService
     let twoFactor: TwoFactorService
+    /// Which provider an account signs in with, and whether it has a password.
+    var signIn: SignInService? = nil
 
     func register(on routes: RouteRegistrar) {
         routes.on(.me) { _, context in
             let identity = try context.requireIdentity()
             let owned = try await ownership.ownedCount(userID: identity.user.id)
+            let account =
+                try await signIn?.accountSignIn(userID: identity.user.id) ?? (provider: nil, hasPassword: true)
             return try jsonResponse(
                 MeResponse(
                     user: identity.user, ownedCount: owned, avatarUrl: avatars.url(userID: identity.user.id),
-                    twoFactorEnabled: try await twoFactor.isEnabled(userID: identity.user.id)))
+                    twoFactorEnabled: try await twoFactor.isEnabled(userID: identity.user.id),
+                    signInProvider: account.provider, hasPassword: account.hasPassword))
         }
         routes.on(.changeUsername) { request, context in
             let identity = try context.requireIdentity()

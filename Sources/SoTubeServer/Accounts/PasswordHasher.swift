@@ -24,8 +24,13 @@ public struct PasswordHasher: Sendable {
     }
 
     public func verify(_ password: String, hash: String) async throws -> Bool {
-        try await Self.pool.runIfActive { Bcrypt.verify(password, hash: hash) }
+        guard Self.isPasswordHash(hash) else { return false }
+        return try await Self.pool.runIfActive { Bcrypt.verify(password, hash: hash) }
     }
+
+    /// Whether `hash` is a bcrypt hash: accounts made by an OpenID provider or a trusted proxy store a
+    /// marker instead, which no password matches.
+    public static func isPasswordHash(_ hash: String) -> Bool { hash.hasPrefix("$2") }
 
     /// A hash of a random secret at this hasher's cost, made once: checking a password against it
     /// takes as long as against a real account's, so refusals do not tell which usernames exist.

@@ -24,6 +24,8 @@ public struct AppServices: Sendable {
     public let mailDelivery: MailDelivery
     /// Queues mail (resets, receipts, notices) for `mailDelivery`.
     public let mailer: any Mailer
+    /// Sign-in through an OpenID provider or a trusted proxy (one provider client, its keys cached).
+    public let signIn: SignInService
     /// The app-password store both `appPasswords` and `/rest` use: found secrets remembered briefly,
     /// forgotten at once on a revoke.
     let appPasswordStore: any AppPasswordStore
@@ -67,6 +69,9 @@ public struct AppServices: Sendable {
             policy: ThrottlePolicy().sharingAddresses(configuration.peoplePerAddress), logger: runtime.logger,
             devices: KnownDevices(serverSecret: secretKey),
             forgetAppPasswords: { appPasswordStore.forget(userID: $0) })
+        self.signIn = SignInService(
+            settings: configuration.signIn, store: database.signIns, accounts: database.accounts, auth: auth,
+            clock: runtime.clock, ids: runtime.ids, logger: runtime.logger, baseURL: configuration.baseURL)
         // The sandbox provider's signing key follows the server secret, so a capture notification is
         // accepted by every server sharing that secret, whichever one opened the checkout.
         let sandboxKey = ServerSecret.derive(secretKey, purpose: "sotube sandbox capture signatures v1")

@@ -17,6 +17,9 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: ForwardedHeadersMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     let csrf = CSRFTokens(key: services.secretKey)
+    let signInHeader = HeaderSignIn(
+        settings: configuration.signIn, trustedProxies: configuration.trustedProxies, service: services.signIn,
+        csrf: csrf, logger: services.logger)
     // Audio, fetched in ranges (every seek is a request), skips the layers it never needs:
     // compression (audio is not compressed again) and the web app's path and file layers below.
     // It keeps the problem documents, `no-store` on errors, the security headers and sign-in.
@@ -24,7 +27,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         .add(middleware: NoStoreMiddleware())
         .add(middleware: SecurityHeadersMiddleware())
         .add(middleware: ProblemMiddleware())
-        .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf))
+        .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf, headerSignIn: signInHeader))
     let routes = RouteRegistrar(router, clock: services.clock)
     AudioController(playback: services.playback).register(on: routes.on(audio))
     router.add(middleware: CompressionMiddleware())
@@ -40,6 +43,11 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: SafePathMiddleware())
     router.add(middleware: MethodNotAllowedMiddleware())
     if let publicDirectory = configuration.publicDirectory {
+        if signInHeader != nil {
+            router.add(
+                middleware: HeaderSignInShellMiddleware(
+                    auth: AuthMiddleware(auth: services.auth, csrf: csrf, headerSignIn: signInHeader)))
+        }
         router.add(middleware: ServiceWorkerMiddleware(publicDirectory: publicDirectory))
         router.add(
             middleware: FileMiddleware(
@@ -53,7 +61,8 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     // The payment provider's hosted pages stand outside the API: their form posts are authorised
     // by the unguessable checkout id, not by a SoTube session, so they get no auth or CSRF check.
     checkout?.registerHostedPages(on: routes)
-    let app = routes.on(router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf)))
+    let app = routes.on(
+        router.group().add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf, headerSignIn: signInHeader)))
     let presenter = TrackPresenter(ownership: services.ownership, preview: configuration.preview)
     HealthController(
         health: HealthState(database: database), drain: services.drain,
@@ -61,12 +70,19 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ).register(on: app)
     MetricsController(metrics: services.metrics, jobs: services.mediaJobs).register(on: app)
     let authController = AuthController(
-        auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL))
+        auth: services.auth, csrf: csrf, crossSiteGuard: CrossSiteGuard(publicBaseURL: configuration.publicBaseURL),
+        passwordsOff: configuration.signIn.localLogin
+            ? nil
+            : "Password sign-in is off on this store: "
+                + (configuration.signIn.oidc.map { "sign in with \($0.name)." }
+                    ?? "sign in through the store's sign-in page."))
     authController.register(on: app)
+    SignInController(signIn: services.signIn, auth: authController).register(on: app)
     SellerController(sellers: services.sellers, auth: authController, clock: services.clock).register(on: app)
     DraftController(drafts: services.drafts, sellers: services.sellers).register(on: app)
     MeController(
-        auth: services.auth, ownership: services.ownership, avatars: services.avatars, twoFactor: services.twoFactor
+        auth: services.auth, ownership: services.ownership, avatars: services.avatars, twoFactor: services.twoFactor,
+        signIn: services.signIn
     ).register(on: app)
     TwoFactorController(auth: services.auth, twoFactor: services.twoFactor).register(on: app)
     let pageBase = PageBase(publicBaseURL: configuration.publicBaseURL, fallbackBaseURL: configuration.baseURL)

@@ -52,8 +52,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How many people share one client address: multiplies the per-address limits on sign-ups,
     /// reset requests and log-ins (`ThrottlePolicy.sharingAddresses`).
     public var peoplePerAddress = 1
-    /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed.
+    /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` (and, with
+    /// `signIn.authHeader`, the signed-in user's name) are believed.
     public var trustedProxies: Set<String> = []
+    /// An OpenID provider, a trusted proxy's header, and whether passwords sign in (issue 34).
+    public var signIn = SignInSettings()
     /// The server's secret (CSRF tokens, signatures); nil: `AppServices.open` reads or creates
     /// `DATA/secret.key`. Servers sharing a database must share it.
     public var secretKey: [UInt8]?
@@ -166,6 +169,7 @@ extension ServerConfiguration {
             configuration.stripe = try StripeSettings.resolve(environment: environment)
         }
         configuration.mail = try MailSettings.resolve(environment: environment)
+        configuration.signIn = try SignInSettings.resolve(environment: environment)
         configuration.peoplePerAddress =
             try reader.int(nil, flag: nil, variable: "SOTUBE_PEOPLE_PER_ADDRESS", in: 1...10_000)
             ?? configuration.peoplePerAddress

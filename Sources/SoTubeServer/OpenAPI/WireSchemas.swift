@@ -14,6 +14,7 @@ enum WireSchemas {
         ChangeUsernameRequest.self, ChangePasswordRequest.self, AvatarDTO.self, TwoFactorEnrolRequest.self,
         TwoFactorEnrolmentDTO.self, TwoFactorConfirmRequest.self, TwoFactorRecoveryCodesDTO.self,
         TwoFactorDisableRequest.self, CreateAppPasswordRequest.self, CreatedAppPasswordDTO.self,
+        SignInMethods.self, OIDCMethod.self, OIDCLinkOffer.self, OIDCLinkRequest.self, OIDCExchangeRequest.self,
         // Catalog, search, discovery, My Music
         StoreHomeDTO.self, MoodListDTO.self, ArtistDetailDTO.self, AlbumDetailDTO.self, PlaylistDetailDTO.self,
         TrackDetailDTO.self, SearchResultsDTO.self, SearchHistoryDTO.self, SearchSuggestionsDTO.self,

@@ -20,5 +20,6 @@ public enum AllMigrations {
         Migration017Operators.migration,
         Migration018PaymentsAndMail.migration,
         Migration019ArtistsAndLabels.migration,
+        Migration020SignInProviders.migration,
     ]
 }

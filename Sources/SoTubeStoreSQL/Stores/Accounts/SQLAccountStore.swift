@@ -258,7 +258,10 @@ public struct SQLAccountStore: AccountStore {
             let resets = try await db.raw(
                 "DELETE FROM password_resets WHERE expires_at <= \(bind: ms) OR used_at IS NOT NULL RETURNING token_hash"
             ).all().count
-            return sessions + resets
+            let grants = try await db.raw(
+                "DELETE FROM sign_in_grants WHERE expires_at <= \(bind: ms) RETURNING grant_hash"
+            ).all().count
+            return sessions + resets + grants
         }
     }
 }

@@ -25,6 +25,7 @@ public struct SoTubeDatabase: Sendable {
     public let catalogAdmin: SQLCatalogAdmin
     public let mailQueue: SQLMailQueue
     public let sellers: SQLSellerStore
+    public let signIns: SQLSignInStore
 
     package init(backend: any SQLBackend) {
         self.backend = backend
@@ -47,6 +48,7 @@ public struct SoTubeDatabase: Sendable {
         self.catalogAdmin = SQLCatalogAdmin(backend: backend)
         self.mailQueue = SQLMailQueue(backend: backend)
         self.sellers = SQLSellerStore(backend: backend)
+        self.signIns = SQLSignInStore(backend: backend)
     }
 
     /// Opens the database `settings` name (SQLite path or postgres:// URL) and, unless `migrate` is
