@@ -2,16 +2,28 @@
 // store's OpenID provider, whose button the log-in and sign-up screens show (issue 34).
 import { api } from './api.js';
 import * as endpoints from './endpoints.js';
-import { t } from './i18n.js';
+import { t, addTexts, currentLanguage } from './i18n.js';
 import { h } from './ui.js';
 import { pendingPurchase, updatePurchase } from './intent.js';
 
 let known = null;
+const textFiles = { en: () => import('./i18n/signin-en.js'), ru: () => import('./i18n/signin-ru.js') };
+const textsLoaded = new Set();
 
-/** The store's sign-in methods, asked once per page load; password sign-in alone when unknown. */
-export function signInMethods() {
+/** English (every key's fallback) and the current language's sign-in texts, once each. */
+export async function signInTexts() {
+  for (const code of new Set(['en', currentLanguage()])) {
+    if (textsLoaded.has(code) || !textFiles[code]) continue;
+    addTexts(code, (await textFiles[code]()).default);
+    textsLoaded.add(code);
+  }
+}
+
+/** The store's sign-in methods, asked once per page load (password sign-in alone when unknown), and their texts. */
+export async function signInMethods() {
   known ??= api.get(endpoints.signInMethods).catch(() => { known = null; return { localLogin: true, headerSignIn: false }; });
-  return known;
+  const [methods] = await Promise.all([known, signInTexts()]);
+  return methods;
 }
 
 /**

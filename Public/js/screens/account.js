@@ -16,6 +16,7 @@ import { pendingPurchase, updatePurchase, forgetPurchase } from '../intent.js';
 import { removeAllOffline, usage, onOfflineChange } from '../offline.js';
 import { formatBytes } from '../i18n.js';
 import { connectPlayer } from './players.js';
+import { signInTexts } from '../sign-in-methods.js';
 import { twoFactorPanel } from './twofactor.js';
 
 async function topUpNotice(id) {
@@ -31,6 +32,7 @@ async function topUpNotice(id) {
 }
 
 export async function account(container, route) {
+  await signInTexts();
   const notice = h('div', { class: 'notices' });
   container.append(h('h1', { class: 'page-title' }, t('account.title')), notice);
   const topUpId = route.query.get('topUp');

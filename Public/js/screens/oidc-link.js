@@ -8,7 +8,7 @@ import { h, load } from '../ui.js';
 import { field, wireForm } from '../forms.js';
 import { refreshMe } from '../state.js';
 import { go } from '../router.js';
-import { signInMethods } from '../sign-in-methods.js';
+import { signInMethods, signInTexts } from '../sign-in-methods.js';
 
 /** The problem type of a log-in that needs a two-step sign-in code (as on the log-in screen). */
 const TWO_FACTOR_REQUIRED = 'urn:sotube:problem:two-factor-required';
@@ -25,6 +25,7 @@ function gone(container) {
 }
 
 export async function oidcLink(container, route) {
+  await signInTexts();
   const ticket = route.id || '';
   if (!ticket) { gone(container); return; }
   let unknown = false;
