@@ -256,6 +256,11 @@ for figure, subjects in rows.items():
 PY
 [[ -n $LOGIN_ROWS ]] && { echo; printf '%s' "$LOGIN_ROWS"; }
 echo; printf '%s\n' "$DASH_ROWS"
+# Sign-in through an OpenID provider (oidc-provider-mock) beside a password log-in, and a trusted
+# proxy's header beside a plain session (issue 34).
+if ((!QUICK)) && python3 -c 'import oidc_provider_mock' 2>/dev/null; then
+  echo; python3 scripts/bench-signin.py --bin "$current" 2>/dev/null | grep '^[|(]'
+fi
 # The Subsonic API against supysonic on 1,000 songs (slow the first time: it installs supysonic and
 # makes the library, then caches both): BENCH_SUBSONIC=1 bash scripts/bench.sh
 if [[ ${BENCH_SUBSONIC:-0} == 1 ]]; then
