@@ -10,7 +10,8 @@ import re
 import pytest
 import requests
 
-from sotube_signin import (DENIED, PASSWORD, REFUSALS, TRUSTED_PROXY, Flow, Key, pkce_pair, refusal_of, unique)
+from signin_flows import DENIED, REFUSALS, Flow, refusal_of
+from sotube_signin import PASSWORD, TRUSTED_PROXY, Key, pkce_pair, unique
 
 
 def me_of(flow):

@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_steps import me, open_login, refused_on_login, signed_in_as, through_provider, user_of
-from sotube_signin import DENIED, PASSWORD, REFUSALS, unique
+from signin_flows import DENIED, REFUSALS
+from sotube_signin import PASSWORD, unique
 
 ONE_SIZE = pytest.mark.viewports("phone-390x844")
 

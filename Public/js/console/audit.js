@@ -4,7 +4,8 @@
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, load, toast } from '../ui.js';
-import { admin, act, dataTable, emptyNote, fileLink, when, known } from './admin.js';
+import { admin, act, dataTable, emptyNote, when, known } from './admin.js';
+import { fileLink } from './files.js';
 
 const PAGE = 50;
 

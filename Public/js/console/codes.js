@@ -4,7 +4,8 @@ import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
 import { h, icon, load, toast } from '../ui.js';
 import { field, wireForm } from '../forms.js';
-import { admin, dataTable, emptyNote, fileLink, number, coins, when, day, utcDay } from './admin.js';
+import { admin, dataTable, emptyNote, number, coins, when, day, utcDay } from './admin.js';
+import { fileLink } from './files.js';
 
 /** The batch's CSV file name: its label (or id) made safe for a file name. */
 function csvName(batch) {

@@ -8,9 +8,10 @@ import { h, icon, load, toast } from '../ui.js';
 import { field, wireForm } from '../forms.js';
 import { state, refreshMe } from '../state.js';
 import {
-  admin, act, confirmAction, formDialog, downloadFile, dataTable, figures, emptyNote, searchForm, keepInAddress,
+  admin, act, confirmAction, formDialog, dataTable, figures, emptyNote, searchForm, keepInAddress,
   number, signed, coins, money, when, day, selectField, known,
 } from './admin.js';
+import { downloadFile } from './files.js';
 
 const roles = ['buyer', 'operator'];
 const roleName = (role) => (roles.includes(role) ? t(`console.role.${role}`) : role ?? '');

@@ -6,9 +6,10 @@ import { t, currentLanguage } from '../i18n.js';
 import { h, icon, load } from '../ui.js';
 import { field } from '../forms.js';
 import {
-  admin, dataTable, figures, emptyNote, number, signed, money, major, fractionDigits, downloadCSV, utcDay,
+  admin, dataTable, figures, emptyNote, number, signed, money, major, fractionDigits, utcDay,
   selectField, keepInAddress,
 } from './admin.js';
+import { downloadCSV } from './files.js';
 
 // Debian's libjs-chart.js (3.9.1, UMD build) as the server serves it: sets window.Chart.
 const CHART_JS = '/vendor/chart.min.js';

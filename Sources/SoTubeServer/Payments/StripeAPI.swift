@@ -101,7 +101,7 @@ public struct StripeAPI: Sendable {
         if let idempotencyKey { request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key") }
         if let form {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(Self.formEncoded(form).utf8)
+            request.httpBody = Data(FormEncoding.encode(form).utf8)
         }
         let data: Data
         let response: URLResponse
@@ -155,15 +155,5 @@ public struct StripeAPI: Sendable {
             id.unicodeScalars.allSatisfy(\.isASCII)
         else { throw DomainError.invalid(field: "token", reason: "This is not a Stripe id.") }
         return id
-    }
-
-    static func formEncoded(_ form: [(String, String)]) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return form.map { key, value in
-            let k = key.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-            let v = value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-            return "\(k)=\(v)"
-        }.joined(separator: "&")
     }
 }

@@ -73,7 +73,7 @@ actor OIDCProvider {
             ("scope", settings.scopes), ("state", state), ("nonce", nonce), ("code_challenge", challenge),
             ("code_challenge_method", "S256"),
         ]
-        let query = items.map { Self.formEncode($0.0) + "=" + Self.formEncode($0.1) }.joined(separator: "&")
+        let query = FormEncoding.encode(items)
         components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.joined(
             separator: "&")
         guard let url = components.url else { throw Unavailable(description: "The authorization URL is not one.") }
@@ -98,11 +98,10 @@ actor OIDCProvider {
         if !methods.contains("client_secret_basic") && methods.contains("client_secret_post") {
             form += [("client_id", settings.clientID), ("client_secret", settings.clientSecret)]
         } else {
-            let pair = Self.formEncode(settings.clientID) + ":" + Self.formEncode(settings.clientSecret)
+            let pair = FormEncoding.encode(settings.clientID) + ":" + FormEncoding.encode(settings.clientSecret)
             request.setValue("Basic " + Data(pair.utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
         }
-        request.httpBody = Data(
-            form.map { Self.formEncode($0.0) + "=" + Self.formEncode($0.1) }.joined(separator: "&").utf8)
+        request.httpBody = Data(FormEncoding.encode(form).utf8)
         let (data, status) = try await send(request)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         guard status == 200, let object, let idToken = object["id_token"] as? String else {
@@ -205,13 +204,6 @@ actor OIDCProvider {
             let data = Data(base64URLEncoded: String(first))
         else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-    }
-
-    /// application/x-www-form-urlencoded: everything but unreserved characters percent-encoded.
-    static func formEncode(_ text: String) -> String {
-        let unreserved = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 }
 

@@ -56,7 +56,7 @@ struct SignInController {
                 auth.setSessionCookies(&response, login: login, context: context)
                 return response
             } catch let error as DomainError {
-                return Self.refused(SignInService.message(error))
+                return Self.refused(error.message)
             }
         }
         routes.on(.oidcLinkTicket) { _, context in

@@ -115,7 +115,7 @@ public struct SignInService: Sendable {
             }
             return try await finish(login, code: code, client: client)
         } catch let error as DomainError {
-            return .refused(Self.message(error), appRedirect: login.appRedirect)
+            return .refused(error.message, appRedirect: login.appRedirect)
         } catch {
             logger.warning("OpenID sign-in failed", metadata: ["error": "\(error)"])
             return .refused(
@@ -126,7 +126,7 @@ public struct SignInService: Sendable {
 
     private func finish(_ login: OIDCLoginState, code: String, client: String) async throws -> Outcome {
         let provider = try requireProvider()
-        let oidc = settings.oidc ?? OIDCSettings(issuer: "", clientID: "", clientSecret: "")
+        guard let oidc = settings.oidc else { throw DomainError.notFound(what: "OpenID provider") }
         let tokens = try await provider.exchange(code: code, verifier: login.verifier, redirectURI: redirectURI)
         var claims = try await provider.verifiedClaims(tokens.idToken)
         try OIDCRules.validate(
@@ -183,14 +183,5 @@ public struct SignInService: Sendable {
                 URLQueryItem(name: $0.key, value: $0.value)
             }
         return components.url ?? URL(fileURLWithPath: "/")
-    }
-
-    static func message(_ error: DomainError) -> String {
-        switch error {
-        case .unauthorized(let reason), .forbidden(let reason), .invalid(_, let reason), .conflict(_, let reason):
-            reason
-        case .notFound(let what): "Not found: \(what)."
-        default: "The sign-in was refused."
-        }
     }
 }
