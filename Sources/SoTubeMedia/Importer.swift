@@ -197,7 +197,7 @@ public struct MediaImporter: Sendable {
 
     func process(_ item: ImportItem, art: AlbumArtCache) async -> Outcome {
         do {
-            let stat: (size: Int, mtime: Int)
+            var stat: (size: Int, mtime: Int)
             if item.probe != nil {
                 stat = (0, 0)  // made later by its job
             } else {
@@ -209,6 +209,7 @@ public struct MediaImporter: Sendable {
                 }
                 stat = found
             }
+            if let stamp = item.sourceStamp { stat = (stamp.size, stamp.version) }
             let known = try await writer.knownSource(path: item.sourceKey)
             let exists =
                 known.map { store.exists($0.mediaPath) && store.exists($0.previewPath) } ?? false

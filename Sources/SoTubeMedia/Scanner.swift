@@ -22,6 +22,9 @@ public struct ImportItem: Sendable {
     /// see `MediaJobPayload.demoSong`).
     public var probe: ProbeResult?
     public var demoSong: String?
+    /// Set by a catalog source: the upstream file's size and version, kept (as `source_size` and
+    /// `source_mtime`) instead of the downloaded copy's size and modification time.
+    public var sourceStamp: SourceStamp?
 
     public init(file: URL, sourceKey: String, relativePath: [String], rootName: String) {
         self.file = file
@@ -35,6 +38,10 @@ public struct ImportItem: Sendable {
 public struct SkippedFile: Sendable, Equatable {
     public var path: String
     public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }
 
 public enum FolderScanner {

@@ -17,7 +17,7 @@ struct SoTubeCommand: AsyncParsableCommand {
             CatalogCommand.self, CoinsCommand.self, LedgerCommand.self, CodesCommand.self, PacksCommand.self,
             BackupCommand.self, RestoreCommand.self, MigrateToCommand.self, WorkerCommand.self, JobsCommand.self,
             RoutesCommand.self, TopUpsCommand.self, DisputesCommand.self, MailCommand.self, SellersCommand.self,
-            PurchasesCommand.self,
+            PurchasesCommand.self, SourcesCommand.self,
         ])
 
     /// Every file and folder a command makes (the database and its -wal/-shm, media, mail) is the

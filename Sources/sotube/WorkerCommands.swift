@@ -37,7 +37,13 @@ struct WorkerCommand: AsyncParsableCommand {
         }
         let count = workers ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
         let rules = MediaJobRules(maxAttempts: maxAttempts, leaseSeconds: leaseSeconds)
-        let work = Task { await services.runMediaWorkers(count, rules: rules, untilIdle: untilIdle) }
+        let work = Task {
+            // Catalog sources due a sync (`sotube sources add … --every`), unless this run stops when idle.
+            let schedule = untilIdle ? nil : Task { await services.sources.runSchedule() }
+            await services.runMediaWorkers(count, rules: rules, untilIdle: untilIdle)
+            schedule?.cancel()
+            await schedule?.value
+        }
         let signals = StopSignals { work.cancel() }
         await work.value
         signals.cancel()

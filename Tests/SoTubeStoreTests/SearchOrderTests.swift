@@ -209,9 +209,11 @@ import Testing
         }
     }
 
-    /// What migrations 20 (sign-in providers) and 19 (artists and labels) added, taken away again.
+    /// What migrations 21 (catalog sources), 20 (sign-in providers) and 19 (artists and labels) added,
+    /// taken away again.
     static let undoMigration19 =
         [
+            "DROP TABLE catalog_sources",
             "DROP TABLE user_identities", "DROP TABLE sign_in_grants",
             "DROP TABLE store_settings", "DROP TABLE artist_accounts", "DROP TABLE earning_balances",
             "DROP TABLE earnings", "DROP TABLE payouts", "DROP TABLE invites", "DROP TABLE uploads",
@@ -307,6 +309,7 @@ import Testing
                 try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
+                    "21 catalog sources",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

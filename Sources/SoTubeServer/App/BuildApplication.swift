@@ -171,8 +171,11 @@ public func serve(_ configuration: ServerConfiguration) async throws {
         throttles: services.database.throttles, clock: services.clock)
     let sweeping = Task {
         async let mail: Void = services.mailDelivery.run()
+        // Catalog sources synced `--every` so often (one server at a time: each sync holds a lease).
+        async let sources: Void = services.sources.runSchedule()
         await sweeper.run(logger: services.logger)
         await mail
+        await sources
     }
     let working = Task {
         if configuration.mediaWorkers > 0 { await services.runMediaWorkers(configuration.mediaWorkers) }

@@ -21,5 +21,6 @@ public enum AllMigrations {
         Migration018PaymentsAndMail.migration,
         Migration019ArtistsAndLabels.migration,
         Migration020SignInProviders.migration,
+        Migration021CatalogSources.migration,
     ]
 }

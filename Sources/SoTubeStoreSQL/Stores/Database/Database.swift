@@ -26,6 +26,7 @@ public struct SoTubeDatabase: Sendable {
     public let mailQueue: SQLMailQueue
     public let sellers: SQLSellerStore
     public let signIns: SQLSignInStore
+    public let catalogSources: SQLCatalogSourceStore
 
     package init(backend: any SQLBackend) {
         self.backend = backend
@@ -49,6 +50,7 @@ public struct SoTubeDatabase: Sendable {
         self.mailQueue = SQLMailQueue(backend: backend)
         self.sellers = SQLSellerStore(backend: backend)
         self.signIns = SQLSignInStore(backend: backend)
+        self.catalogSources = SQLCatalogSourceStore(backend: backend)
     }
 
     /// Opens the database `settings` name (SQLite path or postgres:// URL) and, unless `migrate` is
