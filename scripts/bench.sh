@@ -261,6 +261,12 @@ echo; printf '%s\n' "$DASH_ROWS"
 if ((!QUICK)) && python3 -c 'import oidc_provider_mock' 2>/dev/null; then
   echo; python3 scripts/bench-signin.py --bin "$current" 2>/dev/null | grep '^[|(]'
 fi
+# A catalog source's first sync of 1,000 songs from supysonic beside `sotube import` of the same files
+# (issue 33; installs supysonic and makes the library the first time): BENCH_SOURCES=1 bash scripts/bench.sh
+if [[ ${BENCH_SOURCES:-0} == 1 ]]; then
+  echo
+  python3 scripts/bench-sources.py --bin "$current" | grep '^[|(C]'
+fi
 # The Subsonic API against supysonic on 1,000 songs (slow the first time: it installs supysonic and
 # makes the library, then caches both): BENCH_SUBSONIC=1 bash scripts/bench.sh
 if [[ ${BENCH_SUBSONIC:-0} == 1 ]]; then

@@ -8,7 +8,7 @@ mode=${1:-run}
 apt_packages=(ffmpeg libjs-chart.js ca-certificates)
 pip_modules=()
 if [[ $mode == test ]]; then
-  apt_packages+=(openssl postgresql nginx chromium chromium-driver fonts-dejavu-core zbar-tools asc-music xblast-tnt-musics fb-music-high)
+  apt_packages+=(python3-venv openssl postgresql nginx chromium chromium-driver fonts-dejavu-core zbar-tools asc-music xblast-tnt-musics fb-music-high)
   # module[:PyPI name] when the two differ
   pip_modules+=(pytest xdist:pytest-xdist playwright openapi_spec_validator requests jsonschema libopensonic:py-opensonic
     libsonic:py-sonic schemathesis:schemathesis==4.32.5 localstripe aiosmtpd oidc_provider_mock:oidc-provider-mock)
@@ -50,4 +50,15 @@ if ((${#pip_missing[@]})); then
   # Debian's own Python refuses pip installs outside a venv (PEP 668) unless told otherwise.
   python3 -m pip install -q "${pip_missing[@]}" 2>/dev/null \
     || python3 -m pip install -q --break-system-packages "${pip_missing[@]}"
+fi
+
+# supysonic (a real Subsonic server, the upstream of the catalog-source tests) in its own virtualenv:
+# its pinned Flask/peewee stay out of the system Python.
+if [[ $mode == test ]]; then
+  supysonic_venv=${SOTUBE_SUPYSONIC_VENV:-$HOME/.cache/sotube/supysonic-venv}
+  if [[ ! -x $supysonic_venv/bin/supysonic-server || ! -x $supysonic_venv/bin/gunicorn ]]; then
+    echo "deps: installing supysonic and gunicorn into $supysonic_venv"
+    python3 -m venv "$supysonic_venv"
+    "$supysonic_venv/bin/pip" install -q supysonic gunicorn
+  fi
 fi

@@ -75,6 +75,9 @@ def test_a_wrong_password_or_address_fails_with_a_clear_message_and_adds_nothing
     down = cli("sources", "add", "home", f"subsonic+http://127.0.0.1:{free_port()}/", "--user", USER, data=store,
                env=ENV, check=False)
     assert down.returncode != 0 and "Cannot reach" in down.stderr, down.stderr
+    no_keys = cli("sources", "add", "home", address(upstream), "--api-key", data=store,
+                  env={"SOTUBE_SOURCE_API_KEY": "k"}, check=False)
+    assert no_keys.returncode != 0 and "does not take API keys" in no_keys.stderr, no_keys.stderr
     assert "no sources" in cli("sources", "list", data=store).stdout
 
 
@@ -141,7 +144,7 @@ def test_a_second_sync_fetches_only_what_changed_upstream(upstream, store):
         server.stop()
 
 
-def test_a_purchase_of_a_synced_song_keeps_the_ledger_exact(store):
+def test_a_purchase_of_a_synced_song_keeps_the_ledger_exact_and_the_store_is_a_source_itself(store, tmp_path_factory):
     port = free_port()
     server = Server(store, port, args=("--port", str(port), "--workers", "0"))
     try:
@@ -157,6 +160,23 @@ def test_a_purchase_of_a_synced_song_keeps_the_ledger_exact(store):
         assert me["coins"] == 38
         status, _, full = server.fetch("GET", song["audioUrl"], token=account["token"])
         assert status == 200 and len(full) > 200_000  # the whole 34 s song, not its preview
+
+        # This store is a Subsonic server offering OpenSubsonic API keys: another store syncs from it with
+        # the fan's app password as the key, and gets the one song the fan owns, whole.
+        status, _, app = server.request("POST", "/api/v1/me/app-passwords",
+                                        {"label": "mirror", "password": "long-enough-1"}, token=account["token"])
+        assert status == 201, app
+        mirror = tmp_path_factory.mktemp("mirror")
+        cli("sources", "add", "shop", f"subsonic+{server.base}/", "--api-key", data=mirror,
+            env={"SOTUBE_SOURCE_API_KEY": app["secret"]})
+        synced = cli("sources", "sync", "shop", data=mirror).stdout
+        assert "1 songs in 1 albums upstream: fetched 1" in synced, synced
+        [row] = store_tracks(mirror)
+        assert row[1:5] == ("Jóga", "Björk", "Homogénic", "Björk") and row[10] == 1
+        assert abs(row[9] - 34_000) < 1000  # the whole song
+        wrong = cli("sources", "add", "shop2", f"subsonic+{server.base}/", "--api-key", data=mirror,
+                    env={"SOTUBE_SOURCE_API_KEY": "not-a-key"}, check=False)
+        assert wrong.returncode == 1 and "Subsonic error" in wrong.stderr, wrong.stderr
     finally:
         server.stop()
     verified = cli("ledger", "verify", data=store)

@@ -40,8 +40,13 @@ public struct SubsonicSource: CatalogSourceAdapter {
 
     public func checkAccess() async throws {
         if auth == .apiKey {
-            let offered: SubsonicWire.ExtensionsBody = try await call("getOpenSubsonicExtensions", signed: false)
-            guard (offered.openSubsonicExtensions ?? []).contains(where: { $0.name == "apiKeyAuthentication" }) else {
+            // Servers without OpenSubsonic answer this with an error (supysonic: a missing parameter).
+            var offered: [SubsonicWire.ExtensionsBody.Extension] = []
+            do {
+                let body: SubsonicWire.ExtensionsBody = try await call("getOpenSubsonicExtensions", signed: false)
+                offered = body.openSubsonicExtensions ?? []
+            } catch let error as SourceError where error.kind != .unavailable {}
+            guard offered.contains(where: { $0.name == "apiKeyAuthentication" }) else {
                 throw SourceError(
                     .refused,
                     "The upstream server does not take API keys (no OpenSubsonic apiKeyAuthentication): use a password")
