@@ -15,12 +15,8 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let services = try await AppServices.open(try store.configuration())
+        let services = try await store.servicesWithMediaTools()
         let importer = services.mediaImporter()
-        guard importer.tools.available else {
-            await services.database.shutdown()
-            throw ValidationError("ffmpeg and ffprobe are needed: apt-get install ffmpeg")
-        }
         let bar = ProgressBar(enabled: isatty(1) == 1)
         do {
             let seeded = try await services.database.onlyOnce(OnlyOnceKey.demoCatalog) {

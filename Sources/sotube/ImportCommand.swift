@@ -110,17 +110,19 @@ final class ProgressBar: @unchecked Sendable {
     init(enabled: Bool) { self.enabled = enabled }
 
     func update(_ progress: ImportProgress) {
+        let name = progress.phase == .jobs ? "media jobs" : (progress.current as NSString).lastPathComponent
+        draw(done: progress.done, total: progress.total, label: name.count > 40 ? String(name.prefix(39)) + "…" : name)
+    }
+
+    /// Redraws the line: a bar of `done` out of `total`, the counts and `label`.
+    func draw(done: Int, total: Int, label: String) {
         guard enabled else { return }
         lock.withLock {
             let width = 30
-            let filled = progress.total == 0 ? width : progress.done * width / progress.total
-            let name =
-                progress.phase == .jobs ? "media jobs" : (progress.current as NSString).lastPathComponent
-            let shown = name.count > 40 ? String(name.prefix(39)) + "…" : name
+            let filled = total <= 0 ? width : min(width, max(0, done) * width / total)
             let bar =
                 String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            FileHandle.standardOutput.write(
-                Data("\r\u{1B}[2K\(bar) \(progress.done)/\(progress.total) \(shown)".utf8))
+            FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(bar) \(done)/\(total) \(label)".utf8))
             drawn = true
         }
     }

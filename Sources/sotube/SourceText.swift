@@ -52,35 +52,15 @@ enum SourceText {
     }
 }
 
-/// A sync's progress on one line redrawn in place: listing, then downloads with counts and bytes, then
-/// media jobs. Silent when stdout is not a terminal.
-final class SourceProgressBar: @unchecked Sendable {
-    private let enabled: Bool
-    private let lock = NSLock()
-    private var drawn = false
-
-    init(enabled: Bool) { self.enabled = enabled }
-
+extension ProgressBar {
+    /// A sync's progress: listing, then downloads with counts and bytes, then media jobs.
     func update(_ progress: SourceSyncProgress) {
-        guard enabled else { return }
-        lock.withLock {
-            let width = 30
-            let filled = progress.total == 0 ? 0 : min(width, progress.done * width / progress.total)
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let label: String
-            switch progress.phase {
-            case .listing: label = "albums read"
-            case .fetching: label = "songs fetched, \(SourceText.bytes(progress.bytes))"
-            case .jobs: label = "media jobs"
-            }
-            FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(bar) \(progress.done)/\(progress.total) \(label)".utf8))
-            drawn = true
+        let label: String
+        switch progress.phase {
+        case .listing: label = "albums read"
+        case .fetching: label = "songs fetched, \(SourceText.bytes(progress.bytes))"
+        case .jobs: label = "media jobs"
         }
-    }
-
-    func finish() {
-        lock.withLock {
-            if drawn { FileHandle.standardOutput.write(Data("\n".utf8)) }
-        }
+        draw(done: progress.done, total: progress.total, label: label)
     }
 }

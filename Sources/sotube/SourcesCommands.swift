@@ -101,16 +101,11 @@ struct SourcesCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let services = try await AppServices.open(try store.configuration())
-            let importer = services.mediaImporter()
-            guard importer.tools.available else {
-                await services.database.shutdown()
-                throw ValidationError("ffmpeg and ffprobe are needed: apt-get install ffmpeg")
-            }
+            let services = try await store.servicesWithMediaTools()
             let workers = noWait ? 0 : (jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount))
             // Songs go on sale while the rest download: this process's workers start at once.
             let work = Task { if workers > 0 { await services.runMediaWorkers(workers) } }
-            let bar = SourceProgressBar(enabled: isatty(1) == 1)
+            let bar = ProgressBar(enabled: isatty(1) == 1)
             let started = Date()
             do {
                 let result = try await services.sources.sync(name: name, parallel: parallel) { bar.update($0) }

@@ -52,3 +52,15 @@ func withDatabase<R>(_ configuration: ServerConfiguration, _ body: (SoTubeDataba
         throw error
     }
 }
+
+extension StoreOptions {
+    /// The store's services for a command that makes media (ffmpeg and ffprobe must be installed).
+    func servicesWithMediaTools() async throws -> AppServices {
+        let services = try await AppServices.open(try configuration())
+        guard services.mediaImporter().tools.available else {
+            await services.database.shutdown()
+            throw ValidationError("ffmpeg and ffprobe are needed: apt-get install ffmpeg")
+        }
+        return services
+    }
+}

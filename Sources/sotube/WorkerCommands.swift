@@ -30,11 +30,7 @@ struct WorkerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let services = try await AppServices.open(try store.configuration())
-        guard services.mediaImporter().tools.available else {
-            await services.database.shutdown()
-            throw ValidationError("ffmpeg and ffprobe are needed: apt-get install ffmpeg")
-        }
+        let services = try await store.servicesWithMediaTools()
         let count = workers ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
         let rules = MediaJobRules(maxAttempts: maxAttempts, leaseSeconds: leaseSeconds)
         let work = Task {
