@@ -124,6 +124,8 @@ struct SourcesCommand: AsyncParsableCommand {
                 work.cancel()
                 await work.value
                 bar.finish()
+                // Its media made, a song's download is no longer needed.
+                await services.sources.pruneDownloads(name: name, songs: result.fetchedSongs)
                 let failed = try await services.mediaJobs.failedJobs(limit: 100_000).filter {
                     Set(result.trackIDs).contains($0.trackID)
                 }

@@ -138,6 +138,15 @@ public struct SourceService: Sendable {
         }
     }
 
+    /// Deletes the downloads of `songs` whose media jobs are done (`SourceSync.pruneDownloads`).
+    public func pruneDownloads(name: String, songs: [RemoteSong]) async {
+        guard let source = try? await store.source(named: name), let adapter = try? adapter(for: source) else { return }
+        let sync = SourceSync(
+            name: name, adapter: adapter, importer: services.mediaImporter(), store: store, folder: folder(of: name),
+            parallel: source.parallel, price: source.price, logger: services.logger)
+        await sync.pruneDownloads(songs)
+    }
+
     /// Takes the source's lease, or says who holds it. A holder on this machine whose process is gone
     /// (a sync killed with -9) is taken over at once; elsewhere its lease runs out within a minute.
     func claim(_ name: String, holder: String) async throws {

@@ -26,6 +26,8 @@ public struct SourceSyncResult: Sendable {
     public var trackIDs: [String] = []
     /// Songs new or changed upstream that this sync could not fetch or import (the next one tries again).
     public var notTaken = 0
+    /// The songs this sync downloaded and imported (their files go once their media jobs are done).
+    public var fetchedSongs: [RemoteSong] = []
 }
 
 /// One sync of a source: list its library, fetch what is new or changed (`parallel` downloads at once,
@@ -84,6 +86,9 @@ public struct SourceSync: Sendable {
             at: folder.appendingPathComponent("files"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("covers"), withIntermediateDirectories: true)
+        // Files of unchanged songs whose media jobs are done (an earlier sync that did not wait for them).
+        let fetching = Set(plan.fetch.map(\.id))
+        await pruneDownloads(listing.songs.filter { !fetching.contains($0.id) && $0.size >= 0 })
         try await fetchAndImport(plan.fetch, into: &result, progress: progress)
         let changes = try await importer.writer.reconcileFolder(prefix, present: plan.present)
         result.summary.withdrawn = changes.withdrawn.count
@@ -97,7 +102,7 @@ public struct SourceSync: Sendable {
 
     /// What a download hands to the import.
     enum Fetched: Sendable {
-        case item(ImportItem, bytes: Int)
+        case item(ImportItem, RemoteSong, bytes: Int)
         case failed(SkippedFile, SourceError?)
     }
 
@@ -122,8 +127,9 @@ public struct SourceSync: Sendable {
             while let fetched = try await group.next() {
                 done += 1
                 switch fetched {
-                case .item(let item, let size):
+                case .item(let item, let song, let size):
                     batch.append(item)
+                    result.fetchedSongs.append(song)
                     bytes += size
                     failingInARow = 0
                 case .failed(let problem, let error):
@@ -157,7 +163,7 @@ public struct SourceSync: Sendable {
 
     /// Downloads one song (unless a whole copy is here already) and its album's cover.
     func fetch(_ song: RemoteSong, covers: CoverCache) async -> Fetched {
-        let file = folder.appendingPathComponent("files").appendingPathComponent(Self.fileName(song))
+        let file = download(of: song)
         var size = 0
         do {
             if !Self.isWholeCopy(file, of: song) {
@@ -183,7 +189,27 @@ public struct SourceSync: Sendable {
         item.albumKey = "\(SourceSyncPlan.keyPrefix(source: name))/album/\(song.albumID)"
         item.price = price
         item.sourceStamp = SourceStamp(size: song.size, version: song.version)
-        return .item(item, bytes: size)
+        return .item(item, song, bytes: size)
+    }
+
+    /// Where a song's file is downloaded to.
+    func download(of song: RemoteSong) -> URL {
+        folder.appendingPathComponent("files").appendingPathComponent(Self.fileName(song))
+    }
+
+    /// Deletes the downloaded files of `songs` whose media jobs are all done: the store made its own
+    /// copies under media/ (the rendition, the original), so a source takes its library's size once.
+    /// A file whose song is not in the catalog yet (a sync cut off before its import) is kept for the next.
+    public func pruneDownloads(_ songs: [RemoteSong]) async {
+        for song in songs {
+            let file = download(of: song)
+            guard FileManager.default.fileExists(atPath: file.path),
+                let known = try? await importer.writer.knownSource(
+                    path: SourceSyncPlan.sourceKey(source: name, songID: song.id)),
+                let counts = try? await importer.queue.counts(trackIDs: [known.trackID]), counts.pending == 0
+            else { continue }
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 
     /// `files/<hash of the id>.<suffix>`: the upstream's id may hold any character.
