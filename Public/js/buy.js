@@ -14,6 +14,7 @@ import { priceText } from './track-list.js';
 import { state, setCoins, markOwned, isOwned } from './state.js';
 import { rememberPurchase, pendingPurchase, forgetPurchase } from './intent.js';
 import { isPreOrder } from './release-date.js';
+import { worthHint } from './coin-value.js';
 
 /** 409 of a purchase whose price changed since it was shown: nothing was charged. */
 const PRICE_CHANGED = 'urn:sotube:problem:price-changed';
@@ -131,6 +132,8 @@ async function purchase({ kind, id, title, artist, artistId = null, price, chang
       : confirmText;
   };
   const text = h('p', {}, describe());
+  // What the coins are worth in money (the cheapest pack's rate): "13 coins ≈ $0.13".
+  const worth = typeof price === 'number' ? worthHint(charge) : null;
   // Name your price: what to pay, the minimum at least (0 allowed: free, paying is optional).
   const amount = named ? field(t('buy.payWhatYouWant', { n: charge }), {
     name: 'coins', type: 'number', inputmode: 'numeric', min: charge, step: 1, value: charge, required: true, id: 'buy-coins',
@@ -151,6 +154,7 @@ async function purchase({ kind, id, title, artist, artistId = null, price, chang
       discount = quote;
       charge = quote ? quote.charge : price;
       text.textContent = describe();
+      worth?.paint(charge);
       if (!amount) return;
       const box = amount.querySelector('input');
       amount.querySelector('label').textContent = t('buy.payWhatYouWant', { n: charge });
@@ -162,7 +166,7 @@ async function purchase({ kind, id, title, artist, artistId = null, price, chang
     title: changedFrom !== undefined ? t('buy.priceChangedTitle')
       : preOrder ? t(kind === 'album' ? 'buy.preOrderAlbumTitle' : 'buy.preOrderTitle')
         : kind === 'album' ? t('buy.confirmAlbumTitle') : t('buy.confirmTitle'),
-    body: h('div', { class: 'buy-named' }, text, amount, codePart),
+    body: h('div', { class: 'buy-named' }, text, worth, amount, codePart),
     actions: [
       { label: t('buy.cancel'), value: false },
       {
@@ -186,6 +190,10 @@ async function purchase({ kind, id, title, artist, artistId = null, price, chang
         },
       },
     ],
+  });
+  amount?.querySelector('input').addEventListener('input', (e) => {
+    const n = Number(e.target.value);
+    if (Number.isInteger(n) && n >= charge) worth?.paint(n);
   });
   amount?.querySelector('input').select();
   const confirmed = await asking;

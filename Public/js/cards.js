@@ -1,6 +1,7 @@
 // Artwork images, the cards of albums, playlists, artists and moods, and the shelves that scroll them.
 import { t } from './i18n.js';
 import { h, icon } from './ui.js';
+import { state } from './state.js';
 
 const ARTWORK_SIZES = [100, 200, 300, 600];
 
@@ -78,11 +79,14 @@ function deferUntilVisible(img) {
 /** Called when a screen is drawn: the next shelf is the screen's first again. */
 export function resetShelves() { shelfCount = 0; }
 
+/** With its price; a buyer's own album says "Owned" (owned-cards.js). */
 export function albumCard(album) {
+  const price = album.price >= 0 ? h('span', { class: 'card-sub card-price' }, t(album.nameYourPrice ? 'track.priceFrom' : 'track.price', { n: album.price })) : null;
+  if (price && state.me?.ownedCount) import('./owned-cards.js').then((m) => m.paint(album, price));
   return h('a', { class: 'card', href: `#/album/${encodeURIComponent(album.id)}` },
     artwork(album.artworkUrl, 300, 'art', { shown: 168 }),
     h('span', { class: 'card-title' }, album.title),
-    h('span', { class: 'card-sub' }, album.artistName));
+    h('span', { class: 'card-sub' }, album.artistName), price);
 }
 
 export function playlistCard(playlist) {

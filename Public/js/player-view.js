@@ -7,6 +7,7 @@ import { h, icon } from './ui.js';
 import { priceLabel } from './track-list.js';
 import { queue, current, toggleShuffle, cycleRepeat, move, remove } from './queue.js';
 import { isPreOrder } from './release-date.js';
+import { coinRate, moneyFor } from './coin-value.js';
 
 let c = null; // player.js's controls (see init)
 let ui = null;
@@ -67,6 +68,8 @@ function build() {
   const volume = h('input', { type: 'range', class: 'volume', min: 0, max: 1, step: 0.05, value: c.playing().volume, 'aria-label': t('player.volume') });
   volume.addEventListener('input', () => { c.setVolume(Number(volume.value)); });
   const buy = h('button', { class: 'btn btn-primary player-buy', type: 'button', 'aria-label': t('track.buy'), onclick: c.buyFromPlayer });
+  // What the price is worth in money, beside Buy ("≈ $0.13"; buyers only: guests cannot read the packs).
+  const worth = h('span', { class: 'player-worth', hidden: true });
   const share = h('button', { class: 'btn player-share', type: 'button', onclick: shareCurrent }, icon('share'), h('span', {}, t('player.share')));
   // Share a moment (SPEC M10): the link starts where the song is now.
   const shareAtBox = h('input', { type: 'checkbox', id: 'share-at' });
@@ -86,10 +89,10 @@ function build() {
     h('div', { class: 'transport' }, shuffle, prev, bigToggle, next, repeat),
     h('div', { class: 'volume-row' }, volume),
     note,
-    h('div', { class: 'player-actions' }, buy, share, shareAt, cast),
+    h('div', { class: 'player-actions' }, h('span', { class: 'player-buy-wrap' }, buy, worth), share, shareAt, cast),
     upNext));
   c.onDeck('volumechange', () => { volume.value = barVolume.value = String(c.playing().volume); });
-  ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, note, upNextList };
+  ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, worth, note, upNextList };
   c.mediaSession().then((m) => m.watchCastTargets(c.playing(), cast)).catch(() => {});
   // Ready before the buttons are pressed (sharing keeps the press's user activation).
   import('./sharing.js').catch(() => {});
@@ -119,6 +122,7 @@ export function render(track) {
   ui.buy.hidden = isOwnedNow || preOrdered;
   const verb = t(isPreOrder(track) ? 'track.preOrder' : 'track.buy');
   ui.buy.textContent = `${verb} · ${priceLabel(track)}`;
+  paintWorth(track);
   ui.chip.hidden = isOwnedNow || preOrdered;
   ui.chip.replaceChildren(h('span', {}, verb), h('span', { class: 'chip-sep' }, '\u00a0·\u00a0'),
     h('span', { class: 'chip-price' }, priceLabel(track)));
@@ -131,6 +135,17 @@ export function render(track) {
   ui.repeat.dataset.mode = queue.repeat;
   renderUpNext();
   renderTime();
+}
+
+function paintWorth(track) {
+  const { worth, buy } = ui;
+  if (buy.hidden) { worth.hidden = true; return; }
+  coinRate().then((rate) => {
+    if (ui?.worth !== worth || current()?.id !== track.id) return;
+    worth.textContent = moneyFor(track.price, rate);
+    worth.title = worth.textContent ? t('buy.worthNote') : '';
+    worth.hidden = buy.hidden || !worth.textContent;
+  });
 }
 
 function renderUpNext() {

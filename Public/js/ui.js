@@ -105,8 +105,10 @@ export async function load(container, fetcher, render) {
     container.replaceChildren();
     render(data);
   } catch (error) {
-    container.replaceChildren(error.status === 404 ? notFoundPanel()
-      : errorPanel(error.message, () => load(container, fetcher, render)));
+    if (error.status !== 404) { container.replaceChildren(errorPanel(error.message, () => load(container, fetcher, render))); return; }
+    container.replaceChildren(notFoundPanel());
+    // A screen whose heading was in what is missing (an album, an artist) still has one.
+    if (!container.closest('main')?.querySelector('h1')) container.prepend(h('h1', { class: 'page-title' }, t('error.notFoundTitle')));
   } finally {
     container.removeAttribute('aria-busy');
   }

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ALL_SIZES, DATA_DIR, ONE_SIZE, ROOT
-from webhelpers import register, tab, wait_playing
+from webhelpers import register, register_ru, tab, wait_playing
 
 BIN = os.environ.get("SOTUBE_BIN", str(ROOT / ".build" / "debug" / "sotube"))
 PHONE = pytest.mark.viewports("phone-390x844")
@@ -153,19 +153,6 @@ def test_no_screen_scrolls_sideways_on_a_phone(make_context, server, needs, shot
     expect(page.locator("#main .lib-controls select")).to_be_visible()
     shot(page, f"layout-library-songs-360-{locale[:2]}")
     assert wide == []
-
-
-def register_ru(page, server):
-    """register() with the Russian form's words."""
-    from webhelpers import unique_name
-    username = unique_name()
-    page.goto(server + "/#/register")
-    page.get_by_label("Имя пользователя").fill(username)
-    page.get_by_label("Эл. почта").fill(f"{username}@example.test")
-    page.locator("#main input[type=password]").first.fill("correct horse 1")
-    page.locator("#main form button[type=submit]").click()
-    expect(page.locator("#tabs").get_by_role("link", name="Моя музыка")).to_be_visible()
-    return username, "correct horse 1"
 
 
 @pytest.mark.viewports("phone-landscape-844x390")

@@ -8,7 +8,7 @@ import uuid
 from playwright.sync_api import expect
 
 from conftest import ONE_SIZE
-from webhelpers import pay_in_sandbox, register
+from webhelpers import open_screen, pay_in_sandbox, register
 
 STRAY = r"\b(null|undefined|NaN)\b|\[object Object\]"
 
@@ -35,11 +35,7 @@ SCAN = """(pattern) => {
 
 
 def visit(page, server, route, ready=None):
-    page.goto(f"{server}/#/{route}")
-    expect(page.locator("#main h1, #main [role=alert]").first).to_be_visible()
-    if ready is not None:
-        expect(ready(page).first).to_be_visible()
-    expect(page.locator("#main [aria-busy=true]")).to_have_count(0)
+    open_screen(page, server, route, ready)
     page.wait_for_timeout(150)
     return page.evaluate(SCAN, STRAY)
 

@@ -79,3 +79,25 @@ def pay_in_sandbox(page, method="card", card="4242 4242 4242 4242"):
             if field.count() and field.first.is_visible() and field.first.is_editable():
                 field.first.fill(value)
         page.get_by_role("button", name=re.compile(r"^pay", re.I)).last.click()
+
+
+def register_ru(page, base):
+    """register() with the Russian form's words."""
+    username = unique_name()
+    page.goto(base + "/#/register")
+    page.get_by_label("Имя пользователя").fill(username)
+    page.get_by_label("Эл. почта").fill(f"{username}@example.test")
+    page.locator("#main input[type=password]").first.fill("correct horse 1")
+    page.locator("#main form button[type=submit]").click()
+    expect(page.locator("#tabs").get_by_role("link", name="Моя музыка")).to_be_visible()
+    return username, "correct horse 1"
+
+
+def open_screen(page, base, route, ready=None):
+    """Opens `#/route` and waits until its heading (or its error) shows, `ready(page)` is visible
+    and nothing on it is still loading."""
+    page.goto(f"{base}/#/{route}")
+    expect(page.locator("#main h1, #main [role=alert]").first).to_be_visible()
+    if ready is not None:
+        expect(ready(page).first).to_be_visible()
+    expect(page.locator("#main [aria-busy=true]")).to_have_count(0)

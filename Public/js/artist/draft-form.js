@@ -5,6 +5,7 @@
 // showProblem() puts a 422's problem next to its field ("title", "tracks[2].price", "tracks"…).
 import { t, formatDuration } from '../i18n.js';
 import { h } from '../ui.js';
+import { scrollable } from '../scroll-box.js';
 import { field } from '../forms.js';
 import { checkField } from '../console/admin.js';
 import { coinsFrom, MAX_PRICE } from './tables.js';
@@ -51,10 +52,10 @@ export function trackTable(onChange) {
   const empty = h('p', { class: 'empty', id: 'draft-no-tracks' }, t('artistArea.upload.noTracks'));
   const error = h('p', { class: 'field-error', id: 'draft-tracks-error', hidden: true });
   const columns = ['trackNo', 'disc', 'songTitle', 'price', 'nyp', 'length', 'remove'].map((k) => t(`artistArea.upload.col.${k}`));
-  const table = h('div', { class: 'table-wrap' }, h('table', { class: 'history console-table stack draft-tracks', id: 'draft-tracks' },
+  const table = scrollable(h('div', { class: 'table-wrap' }, h('table', { class: 'history console-table stack draft-tracks', id: 'draft-tracks' },
     h('caption', { class: 'sr-only' }, t('artistArea.songs')),
     h('thead', {}, h('tr', {}, columns.map((c, i) => h('th', { scope: 'col', class: [0, 1, 3].includes(i) ? 'num' : undefined }, c)))),
-    body));
+    body)));
   const element = h('div', { class: 'field draft-tracks-wrap', dataset: { field: 'tracks' } }, error, table, empty);
   const sync = () => { table.hidden = !body.rows.length; empty.hidden = !!body.rows.length; onChange?.(); };
 

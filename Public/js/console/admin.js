@@ -5,6 +5,7 @@ import { request, ApiError } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, currentLanguage, formatDate } from '../i18n.js';
 import { h, icon, toast } from '../ui.js';
+import { scrollable } from '../scroll-box.js';
 import { field, wireForm } from '../forms.js';
 import { state } from '../state.js';
 
@@ -202,7 +203,7 @@ export function checkField(label, attrs = {}) {
  * Absent values show as "—".
  */
 export function dataTable(columns, rows, { caption = null, className = '', rowAttrs = null, stack = true } = {}) {
-  return h('div', { class: 'table-wrap' }, h('table', { class: `history console-table${stack ? ' stack' : ''} ${className}` },
+  return scrollable(h('div', { class: 'table-wrap' }, h('table', { class: `history console-table${stack ? ' stack' : ''} ${className}` },
     caption ? h('caption', { class: 'sr-only' }, caption) : null,
     h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col', class: c.num ? 'num' : undefined }, c.label)))),
     h('tbody', {}, rows.map((row) => h('tr', rowAttrs ? rowAttrs(row) : {}, columns.map((c) => {
@@ -210,7 +211,7 @@ export function dataTable(columns, rows, { caption = null, className = '', rowAt
       const classes = [c.num ? 'num' : null, c.className].filter(Boolean).join(' ');
       return h(c.head ? 'th' : 'td', { class: classes || undefined, 'data-label': c.label, scope: c.head ? 'row' : undefined },
         value === null || value === undefined || value === '' ? '—' : value);
-    }))))));
+    })))))));
 }
 
 /** Figures as a definition list of tiles: [[label, shown value, id?, raw number?]]; words (no raw number) in a smaller size. */

@@ -4,6 +4,7 @@
 import * as endpoints from '../endpoints.js';
 import { t, currentLanguage } from '../i18n.js';
 import { h, icon, load } from '../ui.js';
+import { scrollable } from '../scroll-box.js';
 import { field } from '../forms.js';
 import {
   admin, dataTable, figures, emptyNote, number, signed, money, major, fractionDigits, utcDay,
@@ -163,7 +164,7 @@ function chartFigure(spec, data, range, chartJs) {
       h('button', { class: 'btn btn-small', type: 'button', onclick: csv, disabled: !periods.length || !spec.series.length },
         icon('download'), h('span', {}, t('console.dash.csv')), h('span', { class: 'sr-only' }, `: ${spec.title}`))),
     // A table of up to three columns fits beside its chart on wide screens; a wider one goes below.
-    h('div', { class: `console-chart-body${spec.series.length <= 2 ? ' beside' : ''}` }, box, h('div', { class: 'chart-table' }, table)));
+    h('div', { class: `console-chart-body${spec.series.length <= 2 ? ' beside' : ''}` }, box, scrollable(h('div', { class: 'chart-table' }, table), t('console.dash.tableLabel', { title: spec.title }))));
 }
 
 function totalsFigures(totals) {

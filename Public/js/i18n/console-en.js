@@ -59,6 +59,7 @@ export default {
   'console.dash.csv': 'Download CSV',
   'console.dash.chartLabel': 'Chart: {title}. The table shows the same figures.',
   'console.dash.chartFallback': 'The table shows the figures of this chart.',
+  'console.dash.tableLabel': 'Table: {title}',
   'console.dash.noCharts': 'The charts could not be loaded: the tables show the same figures.',
   'console.dash.top': 'Best sellers',
   'console.dash.topSongs': 'Top songs',

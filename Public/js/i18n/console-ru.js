@@ -59,6 +59,7 @@ export default {
   'console.dash.csv': 'Скачать CSV',
   'console.dash.chartLabel': 'График: {title}. Те же цифры — в таблице.',
   'console.dash.chartFallback': 'Цифры этого графика — в таблице.',
+  'console.dash.tableLabel': 'Таблица: {title}',
   'console.dash.noCharts': 'Графики не загрузились: те же цифры — в таблицах.',
   'console.dash.top': 'Лидеры продаж',
   'console.dash.topSongs': 'Песни',

@@ -6,6 +6,7 @@ import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t, formatDate, formatMoney } from '../i18n.js';
 import { h, icon, load, toast, append } from '../ui.js';
+import { scrollable } from '../scroll-box.js';
 import { priceText } from '../track-list.js';
 import { field, wireForm } from '../forms.js';
 import { state, refreshMe, emit } from '../state.js';
@@ -271,7 +272,7 @@ export async function history(container, route) {
     const entries = d.entries.filter((e) => (purchases ? e.kind === 'purchase' : e.kind !== 'purchase'));
     if (!entries.length) { body.append(h('p', { class: 'empty' }, t('history.empty'))); return; }
     if (payments && payments.topUps.length) body.append(h('h2', { class: 'section-title' }, t('history.coinsMoved')));
-    body.append(h('div', { class: 'table-wrap' }, h('table', { class: 'history' },
+    body.append(scrollable(h('div', { class: 'table-wrap' }, h('table', { class: 'history' },
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, t('history.date')), h('th', { scope: 'col' }, t('history.item')),
         purchases ? null : h('th', { scope: 'col' }, t('history.price')),
@@ -280,7 +281,8 @@ export async function history(container, route) {
         h('td', { class: 'date' }, formatDate(e.createdAt, { compact: true })), h('td', {}, describe(e)),
         purchases ? null : h('td', {}, e.money ? formatMoney(e.money) : '—'),
         h('td', { class: 'num' }, e.coins > 0 ? `+${e.coins}` : String(e.coins)),
-        h('td', { class: 'num' }, String(e.balanceAfter))))))));
+        h('td', { class: 'num' }, String(e.balanceAfter)))))),
+      payments?.topUps.length ? t('history.coinsMoved') : container.querySelector('h1').textContent)));
   });
 }
 
@@ -290,7 +292,7 @@ function paymentsTable(topUps) {
     if (p.status === 'captured' && p.refundedCoins > 0) return t('history.stateRefunded', { n: p.refundedCoins });
     return t(`history.state.${p.status}`);
   };
-  return h('div', { class: 'table-wrap', id: 'top-up-payments' }, h('table', { class: 'history' },
+  return scrollable(h('div', { class: 'table-wrap', id: 'top-up-payments' }, h('table', { class: 'history' },
     h('caption', {}, t('history.payments')),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, t('history.date')), h('th', { scope: 'col' }, t('history.item')),
@@ -299,7 +301,7 @@ function paymentsTable(topUps) {
       h('td', { class: 'date' }, formatDate(p.createdAt, { compact: true })),
       h('td', {}, t('history.topUp', { n: p.coins, price: formatMoney(p.price) })),
       h('td', {}, state(p), p.status === 'declined' && p.message ? h('span', { class: 'hint' }, ` — ${p.message}`) : ''),
-      h('td', { class: 'num' }, p.paid ? formatMoney(p.paid) : '—'))))));
+      h('td', { class: 'num' }, p.paid ? formatMoney(p.paid) : '—')))))));
 }
 
 /**

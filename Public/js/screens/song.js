@@ -5,7 +5,8 @@ import { t, formatDate, formatDuration } from '../i18n.js';
 import { h, icon, load, append } from '../ui.js';
 import { artwork } from '../cards.js';
 import { buyControl } from '../track-list.js';
-import { isOwned, state } from '../state.js';
+import { isOwned, state, on } from '../state.js';
+import { worthHint } from '../coin-value.js';
 import { favouriteButton } from './pages.js';
 import { downloadSong, offlineControl } from '../owned.js';
 
@@ -29,6 +30,9 @@ export async function song(container, route, ctx) {
       d.releaseDate ? [t('song.releaseDate'), formatDate(d.releaseDate)] : null,
       tr.explicit ? [t('track.explicit'), '✓'] : null,
     ].filter(Boolean);
+    // Where the buyer decides: what the price is worth in money ("13 coins ≈ $0.13"), gone once bought.
+    const worth = isOwned(tr) || tr.withdrawn || tr.ready === false ? null : worthHint(tr.price);
+    if (worth) on('owned', (ids) => { if (ids.includes(tr.id)) worth.remove(); });
     append(container,
       h('header', { class: 'hero', dataset: { trackId: tr.id } },
         artwork(tr.artworkUrl, 600, 'art hero-art'),
@@ -41,6 +45,7 @@ export async function song(container, route, ctx) {
             favouriteButton('tracks', tr.id, d.favourite),
             isOwned(tr) ? downloadSong(tr) : null,
             isOwned(tr) ? offlineControl([{ ...tr, owned: true }]) : null),
+          worth,
           isOwned(tr) ? null : h('p', { class: 'hint' }, t('song.previewNote', { n: tr.previewSeconds })))),
       h('dl', { class: 'facts' }, facts.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
       d.lyrics ? h('section', {}, h('h2', {}, t('song.lyrics')), h('p', { class: 'lyrics' }, d.lyrics)) : null,

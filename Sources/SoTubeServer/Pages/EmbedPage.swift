@@ -60,6 +60,7 @@ enum EmbedPage {
             </style>
             </head>
             <body>
+            <main>
             <div class="embed">
             <img class="art" src="\(HTML.escape(SoTubeRoutes.albumArtwork(albumID, size: 300)))" alt="" width="112" height="112">
             <div class="text">
@@ -76,6 +77,7 @@ enum EmbedPage {
             <ol id="list"\(showList ? "" : " hidden")>
             \(items)
             </ol>
+            </main>
             <audio id="audio" preload="none"></audio>
             <script src="/pages/embed.js" defer></script>
             </body>
