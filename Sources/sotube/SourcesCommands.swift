@@ -11,10 +11,10 @@ struct SourcesCommand: AsyncParsableCommand {
         abstract:
             "Sell from another music server: add a Subsonic server (Navidrome, gonic, Airsonic, supysonic …) and sync it.",
         discussion: """
-            A sync reads the upstream library (albums, songs with their tags, covers), downloads the original
-            file of every new or changed song (--parallel at once, retried on timeouts and 5xx) and imports it as
-            `sotube import` does: previews and renditions are media jobs, a song is on sale once its preview is
-            made. Songs gone upstream are withdrawn (owners keep them). A sync cut off anywhere is run again and
+            A sync reads the upstream library (albums, songs with their tags, covers), downloads the original \
+            file of every new or changed song (--parallel at once, retried on timeouts and 5xx) and imports it as \
+            `sotube import` does: previews and renditions are media jobs, a song is on sale once its preview is \
+            made. Songs gone upstream are withdrawn (owners keep them). A sync cut off anywhere is run again and \
             carries on: what was imported is unchanged, what was downloaded is on disk (DATA/sources/NAME).
             """,
         subcommands: [Add.self, List.self, Sync.self, Remove.self], defaultSubcommand: List.self)
@@ -24,7 +24,7 @@ struct SourcesCommand: AsyncParsableCommand {
             abstract: "Add a source after signing in to it.",
             discussion: """
                 Example: sotube sources add home subsonic+https://music.example.com/ --user alice --every 15m
-                The password is asked for (or read from $SOTUBE_SOURCE_PASSWORD) and stored sealed with the
+                The password is asked for (or read from $SOTUBE_SOURCE_PASSWORD) and stored sealed with the \
                 server secret. With --api-key the secret is an OpenSubsonic API key instead ($SOTUBE_SOURCE_API_KEY).
                 """)
         @OptionGroup var store: StoreOptions
