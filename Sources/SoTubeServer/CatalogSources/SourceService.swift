@@ -138,13 +138,11 @@ public struct SourceService: Sendable {
         }
     }
 
-    /// Deletes the downloads of `songs` whose media jobs are done (`SourceSync.pruneDownloads`).
+    /// Deletes the downloads of `songs` whose media jobs are done (`SourceDownloads.prune`).
     public func pruneDownloads(name: String, songs: [RemoteSong]) async {
-        guard let source = try? await store.source(named: name), let adapter = try? adapter(for: source) else { return }
-        let sync = SourceSync(
-            name: name, adapter: adapter, importer: services.mediaImporter(), store: store, folder: folder(of: name),
-            parallel: source.parallel, price: source.price, logger: services.logger)
-        await sync.pruneDownloads(songs)
+        await SourceDownloads(
+            name: name, folder: folder(of: name), writer: services.catalogWriter, queue: services.mediaJobs
+        ).prune(songs)
     }
 
     /// Takes the source's lease, or says who holds it. A holder on this machine whose process is gone

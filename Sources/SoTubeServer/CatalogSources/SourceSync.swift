@@ -88,7 +88,7 @@ public struct SourceSync: Sendable {
             at: folder.appendingPathComponent("covers"), withIntermediateDirectories: true)
         // Files of unchanged songs whose media jobs are done (an earlier sync that did not wait for them).
         let fetching = Set(plan.fetch.map(\.id))
-        await pruneDownloads(listing.songs.filter { !fetching.contains($0.id) && $0.size >= 0 })
+        await downloads.prune(listing.songs.filter { !fetching.contains($0.id) && $0.size >= 0 })
         try await fetchAndImport(plan.fetch, into: &result, progress: progress)
         let changes = try await importer.writer.reconcileFolder(prefix, present: plan.present)
         result.summary.withdrawn = changes.withdrawn.count
@@ -163,7 +163,7 @@ public struct SourceSync: Sendable {
 
     /// Downloads one song (unless a whole copy is here already) and its album's cover.
     func fetch(_ song: RemoteSong, covers: CoverCache) async -> Fetched {
-        let file = download(of: song)
+        let file = downloads.file(of: song)
         var size = 0
         do {
             if !Self.isWholeCopy(file, of: song) {
@@ -192,24 +192,9 @@ public struct SourceSync: Sendable {
         return .item(item, song, bytes: size)
     }
 
-    /// Where a song's file is downloaded to.
-    func download(of song: RemoteSong) -> URL {
-        folder.appendingPathComponent("files").appendingPathComponent(Self.fileName(song))
-    }
-
-    /// Deletes the downloaded files of `songs` whose media jobs are all done: the store made its own
-    /// copies under media/ (the rendition, the original), so a source takes its library's size once.
-    /// A file whose song is not in the catalog yet (a sync cut off before its import) is kept for the next.
-    public func pruneDownloads(_ songs: [RemoteSong]) async {
-        for song in songs {
-            let file = download(of: song)
-            guard FileManager.default.fileExists(atPath: file.path),
-                let known = try? await importer.writer.knownSource(
-                    path: SourceSyncPlan.sourceKey(source: name, songID: song.id)),
-                let counts = try? await importer.queue.counts(trackIDs: [known.trackID]), counts.pending == 0
-            else { continue }
-            try? FileManager.default.removeItem(at: file)
-        }
+    /// The source's downloads folder.
+    var downloads: SourceDownloads {
+        SourceDownloads(name: name, folder: folder, writer: importer.writer, queue: importer.queue)
     }
 
     /// `files/<hash of the id>.<suffix>`: the upstream's id may hold any character.
@@ -238,5 +223,40 @@ actor CoverCache {
         let task = Task { await make() }
         tasks[id] = task
         return await task.value
+    }
+}
+
+/// Where a source's songs are downloaded (`DATA/sources/NAME/files`), and their clean-up.
+public struct SourceDownloads: Sendable {
+    public var name: String
+    public var folder: URL
+    public var writer: any CatalogWriting
+    public var queue: any MediaJobQueue
+
+    public init(name: String, folder: URL, writer: any CatalogWriting, queue: any MediaJobQueue) {
+        self.name = name
+        self.folder = folder
+        self.writer = writer
+        self.queue = queue
+    }
+
+    /// Where a song's file is downloaded to.
+    func file(of song: RemoteSong) -> URL {
+        folder.appendingPathComponent("files").appendingPathComponent(SourceSync.fileName(song))
+    }
+
+    /// Deletes the downloaded files of `songs` whose media jobs are all done: the store made its own
+    /// copies under media/ (the rendition, the original), so a source takes its library's size once.
+    /// A file whose song is not in the catalog yet (a sync cut off before its import) is kept for the next.
+    public func prune(_ songs: [RemoteSong]) async {
+        for song in songs {
+            let file = file(of: song)
+            guard FileManager.default.fileExists(atPath: file.path),
+                let known = try? await writer.knownSource(
+                    path: SourceSyncPlan.sourceKey(source: name, songID: song.id)),
+                let counts = try? await queue.counts(trackIDs: [known.trackID]), counts.pending == 0
+            else { continue }
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 }

@@ -128,16 +128,8 @@ public struct SubsonicSource: CatalogSourceAdapter {
         async throws -> Body
     {
         let (data, _) = try await send(method, parameters, signed: signed)
-        do {
-            try Self.checkStatus(data, method: method)
-        } catch let error as UpstreamCode
-            where signed && auth == .password && tokens.withLockedValue({ $0 })
-            && SubsonicRules.tokensUnsupported(code: error.code)
-        {
-            tokens.withLockedValue { $0 = false }
+        if try needsResending(data, method: method, signed: signed) {
             return try await call(method, parameters, signed: signed)
-        } catch let error as UpstreamCode {
-            throw SubsonicRules.error(code: error.code, message: error.message, method: method)
         }
         do {
             return try JSONDecoder().decode(SubsonicWire.Envelope<Body>.self, from: data).response
@@ -151,6 +143,26 @@ public struct SubsonicSource: CatalogSourceAdapter {
     struct UpstreamCode: Error {
         let code: Int
         let message: String
+    }
+
+    /// Reads an answer's status: true when the server turned a token sign-in down because it takes
+    /// passwords only (the source switches to them once: send the request again); any other Subsonic
+    /// error becomes a `SourceError` worded for the operator.
+    func needsResending(_ data: Data, method: String, signed: Bool) throws -> Bool {
+        do {
+            try Self.checkStatus(data, method: method)
+            return false
+        } catch let error as UpstreamCode {
+            if signed && auth == .password && SubsonicRules.tokensUnsupported(code: error.code)
+                && tokens.withLockedValue({ was in
+                    defer { was = false }
+                    return was
+                })
+            {
+                return true
+            }
+            throw SubsonicRules.error(code: error.code, message: error.message, method: method)
+        }
     }
 
     static func checkStatus(_ data: Data, method: String) throws {
@@ -176,16 +188,8 @@ public struct SubsonicSource: CatalogSourceAdapter {
         let type = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
         if type.hasPrefix("application/json") || type.hasPrefix("text/xml") || type.hasPrefix("application/xml") {
             let data = (try? Data(contentsOf: temporary)) ?? Data()
-            do {
-                try Self.checkStatus(data, method: method)
-            } catch let error as UpstreamCode
-                where auth == .password && tokens.withLockedValue({ $0 })
-                && SubsonicRules.tokensUnsupported(code: error.code)
-            {
-                tokens.withLockedValue { $0 = false }
+            if try needsResending(data, method: method, signed: true) {
                 return try await fetchFile(method, parameters, to: path, expectedSize: expectedSize)
-            } catch let error as UpstreamCode {
-                throw SubsonicRules.error(code: error.code, message: error.message, method: method)
             }
             throw SourceError(.unreadable, "The upstream server sent no file for \(method)")
         }

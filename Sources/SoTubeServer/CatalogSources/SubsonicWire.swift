@@ -105,7 +105,7 @@ struct FlexibleInt: Decodable, Equatable {
         if let number = try? container.decode(Int.self) {
             value = number
         } else if let number = try? container.decode(Double.self), number.isFinite, abs(number) < 1e15 {
-            value = Int(number.rounded())
+            value = Int(exactly: number.rounded())
         } else if let text = try? container.decode(String.self) {
             value = Int(text.trimmingCharacters(in: .whitespaces))
         } else {
