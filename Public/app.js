@@ -16,6 +16,7 @@ const screens = {
   store: () => import('./js/screens/store.js').then((m) => m.store),
   'see-all': () => import('./js/screens/store.js').then((m) => m.seeAll),
   search: () => import('./js/screens/search.js').then((m) => m.search),
+  genre: () => import('./js/screens/browse.js').then((m) => m.genre),
   artist: () => import('./js/screens/pages.js').then((m) => m.artist),
   album: () => import('./js/screens/pages.js').then((m) => m.album),
   playlist: () => import('./js/screens/pages.js').then((m) => m.playlist),
@@ -63,7 +64,7 @@ function renderTabs(route) {
       ...(sells() ? [['artist', 'nav.artist', 'mic']] : [])]
     : [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
   const active = screenName(route) === 'artist-area' ? 'artist' : ['artist', 'album', 'playlist', 'song', 'see-all'].includes(route.name) ? 'store'
-    : ['topup', 'pay', 'history'].includes(route.name) ? 'account' : route.name;
+    : ['topup', 'pay', 'history'].includes(route.name) ? 'account' : route.name === 'genre' ? 'search' : route.name;
   const nav = document.getElementById('tabs');
   nav.setAttribute('aria-label', t('nav.main'));
   nav.replaceChildren(h('ul', { role: 'list' }, tabs.map(([name, label, ico]) =>
@@ -161,7 +162,9 @@ async function route() {
     await screen(container, r, ctx);
   } catch (error) {
     if (token !== renderToken) return;
-    container.replaceChildren(h('p', { class: 'error-panel', role: 'alert' }, error.message || t('error.generic')));
+    // Offline, a screen whose code is not saved says so (in the banner's place: app.css).
+    const off = !navigator.onLine;
+    container.replaceChildren(h('p', { class: `error-panel${off ? ' offline-note' : ''}`, role: 'alert' }, off ? t('error.offline') : error.message || t('error.generic')));
   }
   if (token !== renderToken) return;
   const heading = container.querySelector('h1');
@@ -255,7 +258,7 @@ async function boot() {
       go('#/login');
     }
   });
-  window.addEventListener('offline', () => { toast(t('error.offline'), 'error'); paintOffline(); });
+  window.addEventListener('offline', paintOffline); // the banner says it (no toast besides)
   window.addEventListener('online', async () => {
     paintOffline();
     if (!state.offline) return;

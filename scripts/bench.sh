@@ -261,6 +261,15 @@ echo; printf '%s\n' "$DASH_ROWS"
 if ((!QUICK)) && python3 -c 'import oidc_provider_mock' 2>/dev/null; then
   echo; python3 scripts/bench-signin.py --bin "$current" 2>/dev/null | grep '^[|(]'
 fi
+# A guest's first visit on a phone network (issue 32 #4: 390×844 @3×, 150 ms, 1.6 Mbps, cold): store LCP,
+# bytes, covers, and a first search; each build serves its own web app (a reference build's Public
+# beside its .build). Needs playwright (pip) and chromium.
+if ((!QUICK)) && python3 -c 'import playwright' 2>/dev/null && [[ -x /usr/bin/chromium ]]; then
+  ref_args=()
+  [[ -n $reference ]] && ref_args=(--ref-bin "$reference" --ref-public "$(dirname "$reference")/../../Public")
+  echo; python3 scripts/bench-first-load.py --bin "$current" --public Public "${ref_args[@]}" --rounds "$ROUNDS" |
+    grep '^[|(F]'
+fi
 # A catalog source's first sync of 1,000 songs from supysonic beside `sotube import` of the same files
 # (issue 33; installs supysonic and makes the library the first time): BENCH_SOURCES=1 bash scripts/bench.sh
 if [[ ${BENCH_SOURCES:-0} == 1 ]]; then

@@ -1,5 +1,5 @@
 // Modal dialogs (confirmations, the preview's end); loaded with the screens and actions that ask.
-import { h } from './ui.js';
+import { h, raiseToasts } from './ui.js';
 
 /**
  * A modal dialog: dialog({title, body, actions: [{label, value, primary}]}) → Promise(value or null).
@@ -53,6 +53,7 @@ export function dialog({ title, body, actions, className = '' }) {
     el.addEventListener('cancel', (e) => { e.preventDefault(); finish(null); });
     document.body.append(el);
     el.showModal();
+    raiseToasts(); // a toast just shown ("Payment received") stays above the dialog's backdrop
     (buttons.find((b) => b.classList.contains('btn-primary')) || buttons[0])?.focus();
   });
 }

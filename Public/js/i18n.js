@@ -37,6 +37,7 @@ export async function setLanguage(code) {
   await loadDictionary(code);
   lang = code;
   localStorage.setItem('sotube.lang', code);
+  document.cookie = `sotube_lang=${code};path=/;max-age=31536000;samesite=lax`; // the server's pages too
   document.documentElement.lang = code;
 }
 

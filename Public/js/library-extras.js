@@ -2,32 +2,12 @@
 // what uses them (My Music, a buyer's album cards, the buy dialog, the players), not with the first
 // page: their texts (js/i18n/library-*.js: English, every key's fallback, and the current language's)
 // and their styles (css/library.css).
-import { addTexts, currentLanguage } from './i18n.js';
+import { textLoader, loadStyle } from './part-loader.js';
 
-const files = { en: () => import('./i18n/library-en.js'), ru: () => import('./i18n/library-ru.js') };
-const loaded = new Set();
+export const loadLibraryTexts = textLoader({ en: () => import('./i18n/library-en.js'), ru: () => import('./i18n/library-ru.js') });
 
-export async function loadLibraryTexts() {
-  for (const code of new Set(['en', currentLanguage()])) {
-    if (loaded.has(code) || !files[code]) continue;
-    addTexts(code, (await files[code]()).default);
-    loaded.add(code);
-  }
-}
-
-let style = null;
-/** css/library.css, once; resolves when it applies (or failed: the page stays usable unstyled). */
-export function loadLibraryStyle() {
-  style ??= new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = '/css/library.css';
-    link.addEventListener('load', resolve);
-    link.addEventListener('error', () => { style = null; link.remove(); resolve(); });
-    document.head.append(link);
-  });
-  return style;
-}
+/** css/library.css, once. */
+export const loadLibraryStyle = () => loadStyle('/css/library.css');
 
 /** Both. */
 export const loadLibraryExtras = () => Promise.all([loadLibraryTexts(), loadLibraryStyle()]);

@@ -7,7 +7,7 @@ export const CACHE = 'sotube-offline-v1';
 const INDEX = 'sotube.offline.v1';
 const listeners = new Set();
 
-function readIndex() {
+export function readIndex() {
   try {
     const index = JSON.parse(localStorage.getItem(INDEX) || 'null');
     if (index && typeof index === 'object' && index.tracks) return index;
@@ -15,7 +15,7 @@ function readIndex() {
   return { me: null, tracks: {} };
 }
 
-function writeIndex(index) {
+export function writeIndex(index) {
   localStorage.setItem(INDEX, JSON.stringify(index));
   listeners.forEach((fn) => fn());
 }

@@ -1,5 +1,6 @@
 // The players drawn for the current song: the mini player (above/inside the tab bar), the desktop
-// player bar and the full player (full screen on phones, side sheet on wide screens) with "Up next".
+// player bar and the full player (full screen on phones, a side sheet on tablets, a panel beside the
+// page on desktops) with its lyrics (player-lyrics.js) and "Up next" (drag: queue-drag.js).
 // player.js loads this module when there is a song to show and gives it the playback controls.
 import { t, formatDuration, formatDate } from './i18n.js';
 import { isOwned } from './state.js';
@@ -8,6 +9,12 @@ import { priceLabel } from './track-list.js';
 import { queue, current, toggleShuffle, cycleRepeat, move, remove } from './queue.js';
 import { isPreOrder } from './release-date.js';
 import { coinRate, moneyFor } from './coin-value.js';
+import { loadListeningExtras, listeningTextsReady } from './listening-extras.js';
+import { lyricsParts } from './player-lyrics.js';
+import { dragToReorder, isDragging } from './queue-drag.js';
+
+// The texts and styles of the lyrics, the links, the drag and the desktop panel, before the first drawing.
+await loadListeningExtras();
 
 let c = null; // player.js's controls (see init)
 let ui = null;
@@ -20,12 +27,18 @@ export function forget() { ui = null; }
 
 export function focusToggle() { ui?.toggleBtn.focus(); }
 
+/** The queue changed elsewhere (the row menu's Play next, Add to queue): saved and drawn again. */
+export function queueChanged() { if (!c) return; c.persist(); c.render(); }
+
+/** Desktop (≥ 1024 px): the full player is a panel beside the page, not a modal. */
+const sidePanel = () => matchMedia('(min-width: 1024px)').matches;
+
 function build() {
   const art = h('img', { class: 'mini-art', alt: '', width: 48, height: 48 });
   const title = h('span', { class: 'mini-title' });
   const artist = h('span', { class: 'mini-artist' });
   const miniTime = h('span', { class: 'mini-time' });
-  const open = h('button', { class: 'mini-open', type: 'button', onclick: openSheet }, art, h('span', { class: 'mini-text' }, title, artist, miniTime));
+  const open = h('button', { class: 'mini-open', type: 'button', onclick: () => openSheet() }, art, h('span', { class: 'mini-text' }, title, artist, miniTime));
   const chip = h('button', { class: 'chip chip-buy', type: 'button', onclick: c.buyFromPlayer });
   const toggleBtn = h('button', { class: 'icon-btn mini-toggle', type: 'button', onclick: c.toggle });
   const miniNext = h('button', { class: 'icon-btn mini-next', type: 'button', 'aria-label': t('player.next'), onclick: () => c.step(1) }, icon('next'));
@@ -44,14 +57,18 @@ function build() {
   const barVolumeIcon = h('span', { class: 'bar-only bar-volume-icon', 'aria-hidden': 'true' }, icon('volume'));
   const barVolume = h('input', { type: 'range', class: 'volume bar-only bar-volume', min: 0, max: 1, step: 0.05, value: c.playing().volume, 'aria-label': t('player.volume') });
   barVolume.addEventListener('input', () => { c.setVolume(Number(barVolume.value)); });
-  const barQueue = h('button', { class: 'icon-btn bar-only', type: 'button', 'aria-label': t('player.upNext'), onclick: openSheet }, icon('queue'));
+  const barQueue = h('button', { class: 'icon-btn bar-only', type: 'button', 'aria-label': t('player.upNext'), onclick: () => openSheet({ upNext: true }) }, icon('queue'));
   c.mini.setAttribute('aria-label', t('player.label'));
   c.mini.replaceChildren(progress, open, h('span', { class: 'bar-only bar-text' }, barTitle, barArtist), chip,
     barPrev, toggleBtn, miniNext, barSeek, barTime, barVolumeIcon, barVolume, barQueue);
 
   const bigArt = h('img', { class: 'player-art', alt: '', width: 600, height: 600 });
-  const bigTitle = h('h2', { class: 'player-title', id: 'player-title' });
-  const bigArtist = h('p', { class: 'player-artist' });
+  // Title and artist lead to the song's and the artist's pages (a navigation closes the player).
+  const titleLink = h('a', { class: 'player-title-link' });
+  const artistLink = h('a', { class: 'player-artist-link' });
+  const bigTitle = h('h2', { class: 'player-title', id: 'player-title' }, titleLink);
+  const bigArtist = h('p', { class: 'player-artist' }, artistLink);
+  const lyrics = lyricsParts(bigArt);
   const badge = h('span', { class: 'badge', hidden: true }, t('player.preview'));
   const seek = h('input', { type: 'range', class: 'seek', min: 0, max: 0, step: 0.1, value: 0, 'aria-label': t('player.seek') });
   seek.addEventListener('input', () => {
@@ -77,22 +94,24 @@ function build() {
   const shareAt = h('label', { class: 'share-at', for: 'share-at' }, shareAtBox, shareAtText);
   const cast = h('button', { class: 'icon-btn player-cast', type: 'button', hidden: true, 'aria-label': t('player.cast'), onclick: () => c.mediaSession().then((m) => m.castPrompt(c.playing())) }, icon('cast'));
   const close = h('button', { class: 'icon-btn player-close', type: 'button', 'aria-label': t('player.close'), onclick: () => c.sheet.close() }, icon('close'));
+  // The desktop panel is not modal: Escape is not the browser's there.
+  c.sheet.onkeydown = (e) => { if (e.key === 'Escape' && c.sheet.open && !c.sheet.matches(':modal')) { e.preventDefault(); c.sheet.close(); } };
   const note = h('p', { class: 'player-note' });
   const upNextList = h('ol', { class: 'up-next-list', role: 'list' });
   const upNext = h('section', { class: 'up-next', 'aria-labelledby': 'up-next-title' },
     h('h3', { id: 'up-next-title' }, t('player.upNext')), upNextList);
   c.sheet.setAttribute('aria-labelledby', 'player-title');
   c.sheet.replaceChildren(h('div', { class: 'player-inner' },
-    close, bigArt,
+    close, bigArt, lyrics.box,
     h('div', { class: 'player-info' }, bigTitle, bigArtist, badge),
     h('div', { class: 'seek-row' }, seek, h('div', { class: 'times' }, elapsed, remaining)),
     h('div', { class: 'transport' }, shuffle, prev, bigToggle, next, repeat),
     h('div', { class: 'volume-row' }, volume),
     note,
-    h('div', { class: 'player-actions' }, h('span', { class: 'player-buy-wrap' }, buy, worth), share, shareAt, cast),
+    h('div', { class: 'player-actions' }, h('span', { class: 'player-buy-wrap' }, buy, worth), lyrics.button, share, shareAt, cast),
     upNext));
   c.onDeck('volumechange', () => { volume.value = barVolume.value = String(c.playing().volume); });
-  ui = { shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, worth, note, upNextList };
+  ui = { upNext, lyrics, titleLink, artistLink, shareAtBox, shareAtText, barTitle, barArtist, barSeek, barTime, art, title, artist, miniTime, open, chip, toggleBtn, progress, bigArt, bigTitle, bigArtist, badge, seek, elapsed, remaining, bigToggle, shuffle, repeat, volume, buy, worth, note, upNextList };
   c.mediaSession().then((m) => m.watchCastTargets(c.playing(), cast)).catch(() => {});
   // Ready before the buttons are pressed (sharing keeps the press's user activation).
   import('./sharing.js').catch(() => {});
@@ -101,15 +120,22 @@ function build() {
 
 /** Paints the players for `track`, the current song (built the first time). */
 export function render(track) {
-  if (!ui) build();
+  if (!ui) {
+    // After a language switch: drawn again once that language's texts are in.
+    if (!listeningTextsReady()) loadListeningExtras().then(() => { if (ui && current()) { forget(); c.render(); } });
+    build();
+  }
   const audio = c.playing();
   const playing = !audio.paused;
   const art = track.artworkUrl.replace(/size=\d+/, 'size=100');
   if (ui.art.getAttribute('src') !== art) ui.art.src = art;
   const bigArt = track.artworkUrl.replace(/size=\d+/, 'size=600');
   if (ui.bigArt.getAttribute('src') !== bigArt) ui.bigArt.src = bigArt;
-  ui.title.textContent = ui.bigTitle.textContent = ui.barTitle.textContent = track.title;
-  ui.artist.textContent = ui.bigArtist.textContent = ui.barArtist.textContent = track.artistName;
+  ui.title.textContent = ui.titleLink.textContent = ui.barTitle.textContent = track.title;
+  ui.artist.textContent = ui.artistLink.textContent = ui.barArtist.textContent = track.artistName;
+  ui.titleLink.href = `#/song/${encodeURIComponent(track.id)}`;
+  ui.artistLink.href = `#/artist/${encodeURIComponent(track.artistId)}`;
+  ui.lyrics.paint(track, c.sheet.open);
   ui.barTitle.href = `#/album/${encodeURIComponent(track.albumId)}`;
   ui.open.setAttribute('aria-label', t('player.open', { title: track.title }));
   for (const btn of [ui.toggleBtn, ui.bigToggle]) {
@@ -149,11 +175,14 @@ function paintWorth(track) {
 }
 
 function renderUpNext() {
+  if (isDragging()) return;
   const rows = [];
   for (let at = queue.index + 1; at < queue.tracks.length; at++) {
     const track = queue.tracks[at];
     const place = at;
-    rows.push(h('li', { class: 'up-next-row', dataset: { trackId: track.id } },
+    const handle = h('span', { class: 'drag-handle', 'aria-hidden': 'true', title: t('player.dragHint') });
+    dragToReorder(handle, place, (from, to) => { if (to !== from) c.persist(); c.render(); });
+    rows.push(h('li', { class: 'up-next-row', dataset: { trackId: track.id } }, handle,
       h('button', { class: 'up-next-play', type: 'button', onclick: () => { queue.index = place; c.load(true); } },
         h('span', { class: 'up-next-title' }, track.title), h('span', { class: 'up-next-sub' }, track.artistName),
         c.owned(track) ? null : h('span', { class: 'badge' }, t('player.preview'))),
@@ -196,8 +225,24 @@ export function renderTime() {
   ui.shareAtText.textContent = t('player.shareAt', { time: formatDuration(Math.floor(audio.currentTime) * 1000) });
 }
 
-function openSheet() {
-  if (!c.sheet.open) c.sheet.showModal();
+/** Opens the full player; `upNext`: scrolled to Up next (the desktop bar's button of that name). */
+async function openSheet({ upNext = false } = {}) {
+  if (c.sheet.open) return;
+  const opener = document.activeElement;
+  await loadListeningExtras();
+  if (c.sheet.open) return;
+  c.sheet.classList.toggle('side-panel', sidePanel());
+  if (sidePanel()) {
+    c.sheet.show();
+    c.sheet.querySelector('.player-close')?.focus();
+    if (upNext && ui) c.sheet.scrollTop = ui.upNext.offsetTop - 8; // the panel scrolls, never the page
+    // Closed, the focus goes back where it was (a modal dialog does that by itself).
+    c.sheet.addEventListener('close', () => {
+      if (c.sheet.contains(document.activeElement) || document.activeElement === document.body) opener?.focus?.();
+    }, { once: true });
+  } else c.sheet.showModal();
+  const track = current();
+  if (track) ui?.lyrics.paint(track, true);
 }
 
 async function shareCurrent() {

@@ -2,22 +2,14 @@
 // store's OpenID provider, whose button the log-in and sign-up screens show (issue 34).
 import { api } from './api.js';
 import * as endpoints from './endpoints.js';
-import { t, addTexts, currentLanguage } from './i18n.js';
+import { t } from './i18n.js';
+import { textLoader } from './part-loader.js';
 import { h } from './ui.js';
 import { pendingPurchase, updatePurchase } from './intent.js';
 
 let known = null;
-const textFiles = { en: () => import('./i18n/signin-en.js'), ru: () => import('./i18n/signin-ru.js') };
-const textsLoaded = new Set();
-
 /** English (every key's fallback) and the current language's sign-in texts, once each. */
-export async function signInTexts() {
-  for (const code of new Set(['en', currentLanguage()])) {
-    if (textsLoaded.has(code) || !textFiles[code]) continue;
-    addTexts(code, (await textFiles[code]()).default);
-    textsLoaded.add(code);
-  }
-}
+export const signInTexts = textLoader({ en: () => import('./i18n/signin-en.js'), ru: () => import('./i18n/signin-ru.js') });
 
 /** The store's sign-in methods, asked once per page load (password sign-in alone when unknown), and their texts. */
 export async function signInMethods() {

@@ -26,7 +26,9 @@ export function trackList(tracks, ctx, { showArt = true, numbered = false } = {}
 }
 
 export function trackRow(track, ctx, { showArt = true, number = null, onPlay }) {
-  const row = h('li', { class: 'track-row', dataset: { trackId: track.id } },
+  // "⋯", a right-click or a long press: row-menu.js.
+  const menu = (e) => { if (e.type == 'contextmenu') e.preventDefault(); import('./row-menu.js').then((m) => m.rowMenu(e, track, ctx)); };
+  const row = h('li', { class: 'track-row', dataset: { trackId: track.id }, oncontextmenu: menu, onpointerdown: menu },
     h('button', { class: 'icon-btn play-btn', type: 'button', 'aria-label': t('track.playTitle', { title: track.title }), onclick: onPlay },
       number !== null ? h('span', { class: 'track-no', 'aria-hidden': 'true' }, number) : null,
       icon('play')),
@@ -36,7 +38,8 @@ export function trackRow(track, ctx, { showArt = true, number = null, onPlay }) 
         track.explicit ? h('abbr', { class: 'explicit', title: t('track.explicit') }, 'E') : null),
       h('span', { class: 'track-sub' }, `${track.artistName} · ${track.albumTitle}`), offlineBadge(track)),
     h('span', { class: 'track-duration' }, formatDuration(track.durationMs)),
-    buyControl(track, ctx));
+    buyControl(track, ctx),
+    h('button', { class: 'icon-btn more-btn', type: 'button', 'aria-haspopup': 'menu', 'aria-label': t('track.more', { title: track.title }), onclick: menu }, '⋯'));
   return row;
 }
 

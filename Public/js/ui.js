@@ -105,7 +105,12 @@ export async function load(container, fetcher, render) {
     container.replaceChildren();
     render(data);
   } catch (error) {
-    if (error.status !== 404) { container.replaceChildren(errorPanel(error.message, () => load(container, fetcher, render))); return; }
+    if (error.status !== 404) {
+      const panel = errorPanel(error.message, () => load(container, fetcher, render));
+      panel.classList.toggle('offline-note', error.status === 0); // says it instead of the banner
+      container.replaceChildren(panel);
+      return;
+    }
     container.replaceChildren(notFoundPanel());
     // A screen whose heading was in what is missing (an album, an artist) still has one.
     if (!container.closest('main')?.querySelector('h1')) container.prepend(h('h1', { class: 'page-title' }, t('error.notFoundTitle')));
@@ -116,21 +121,23 @@ export async function load(container, fetcher, render) {
 
 // ---- toasts -------------------------------------------------------------------------------
 
-/** A toast; `action` ({label, run}) adds a button (and 15 s to read it). */
+/** A toast, one at a time (the newest replaces it); `action` ({label, run}) adds a button (and 15 s to
+ * read it). Offline, the banner already says what a failed request would. */
 export function toast(message, kind = 'info', action = null) {
   const region = document.getElementById('toasts');
+  if (message === t('error.offline') && document.body.classList.contains('is-offline')) return;
   const item = h('div', { class: `toast toast-${kind}`, role: kind === 'error' ? 'alert' : 'status' },
     h('span', {}, message),
     action && h('button', { class: 'btn btn-small', type: 'button', onclick: () => { item.remove(); action.run(); } }, action.label),
     h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('common.dismiss'), onclick: () => item.remove() }, icon('close')));
-  region.append(item);
-  while (region.children.length > 2) region.firstElementChild.remove();
-  raiseToasts(region);
-  setTimeout(() => { item.remove(); raiseToasts(region); }, action ? 15000 : kind === 'error' ? 9000 : 5000);
+  region.replaceChildren(item);
+  raiseToasts();
+  setTimeout(() => { if (item.isConnected) { item.remove(); raiseToasts(); } }, action ? 15000 : kind === 'error' ? 9000 : 5000);
 }
 
-/** Toasts live in a manual popover so they show above open dialogs (the player, confirmations). */
-function raiseToasts(region) {
+/** Toasts live in a manual popover so they show above open dialogs (the player, confirmations):
+ * raised again when one opens (dialog.js). */
+export function raiseToasts(region = document.getElementById('toasts')) {
   if (typeof region.showPopover !== 'function') return;
   if (region.matches(':popover-open')) region.hidePopover();
   if (region.children.length) region.showPopover();

@@ -9,7 +9,8 @@
   const clock = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
   const paint = () => {
     play.textContent = audio.paused ? '▶' : '❚❚';
-    play.setAttribute('aria-label', audio.paused ? 'Play' : 'Pause');
+    // The server's words in the page's language (data-play / data-pause on the button), else English.
+    play.setAttribute('aria-label', audio.paused ? play.dataset.play || 'Play' : play.dataset.pause || 'Pause');
     const total = Math.min(limit, Number.isFinite(audio.duration) ? audio.duration : limit);
     seek.max = String(total); seek.value = String(audio.currentTime);
     time.textContent = clock(audio.currentTime);

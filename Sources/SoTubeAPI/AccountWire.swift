@@ -111,6 +111,12 @@ public struct ChangeUsernameRequest: Codable, Sendable {
     }
 }
 
+public struct ChangeDisplayNameRequest: Codable, Sendable {
+    /// At most 64 characters; blank sets it back to the username.
+    public var displayName: String
+    public init(displayName: String) { self.displayName = displayName }
+}
+
 public struct ChangePasswordRequest: Codable, Sendable {
     public var currentPassword: String
     public var newPassword: String

@@ -262,15 +262,19 @@ public struct StoreHomeDTO: Codable, Sendable, Equatable {
 /// `GET /api/v1/search?q=&limit=&offset=&explicit=`.
 public struct SearchResultsDTO: Codable, Sendable, Equatable {
     public var query: String
+    /// When `query` found nothing and a mistyped word was corrected: the query these results are for
+    /// ("glacier" for "glaicer").
+    public var correctedQuery: String?
     public var artists: [ArtistSummaryDTO]
     public var albums: [AlbumSummaryDTO]
     public var tracks: [TrackDTO]
     public var playlists: [PlaylistSummaryDTO]
     public init(
-        query: String, artists: [ArtistSummaryDTO], albums: [AlbumSummaryDTO], tracks: [TrackDTO],
-        playlists: [PlaylistSummaryDTO]
+        query: String, correctedQuery: String? = nil, artists: [ArtistSummaryDTO], albums: [AlbumSummaryDTO],
+        tracks: [TrackDTO], playlists: [PlaylistSummaryDTO]
     ) {
         self.query = query
+        self.correctedQuery = correctedQuery
         self.artists = artists
         self.albums = albums
         self.tracks = tracks

@@ -27,3 +27,32 @@ public struct MoodListDTO: Codable, Sendable, Equatable {
     public var moods: [MoodDTO]
     public init(moods: [MoodDTO]) { self.moods = moods }
 }
+
+/// One genre to browse: `GET /api/v1/genres`.
+public struct GenreDTO: Codable, Sendable, Equatable {
+    public var name: String
+    public var albumCount: Int
+    /// The cover of one of its albums.
+    public var artworkUrl: String
+    public init(name: String, albumCount: Int, artworkUrl: String) {
+        self.name = name
+        self.albumCount = albumCount
+        self.artworkUrl = artworkUrl
+    }
+}
+
+/// `GET /api/v1/genres`: the genres with albums on sale, most albums first.
+public struct GenreListDTO: Codable, Sendable, Equatable {
+    public var genres: [GenreDTO]
+    public init(genres: [GenreDTO]) { self.genres = genres }
+}
+
+/// `GET /api/v1/genres/albums?genre=`: a genre's albums on sale, newest first.
+public struct GenreAlbumsDTO: Codable, Sendable, Equatable {
+    public var genre: String
+    public var albums: [AlbumSummaryDTO]
+    public init(genre: String, albums: [AlbumSummaryDTO]) {
+        self.genre = genre
+        self.albums = albums
+    }
+}

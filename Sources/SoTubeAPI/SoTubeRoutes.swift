@@ -52,6 +52,8 @@ public enum SoTubeRoutes {
     public static let me = Route.me.path
     /// `PUT` ``ChangeUsernameRequest`` → ``UserDTO``.
     public static let username = Route.changeUsername.path
+    /// `PUT` ``ChangeDisplayNameRequest`` → ``UserDTO``.
+    public static let displayName = Route.changeDisplayName.path
     /// `PUT` ``ChangePasswordRequest`` → 204.
     public static let password = Route.changePassword.path
     /// `GET`, `HEAD`: the caller's profile photo as a square JPEG (`size` in pixels, rounded up to

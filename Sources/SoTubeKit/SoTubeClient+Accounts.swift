@@ -85,6 +85,11 @@ extension SoTubeClient {
             .changeUsername, body: ChangeUsernameRequest(oldUsername: old, newUsername: new))
     }
 
+    /// Changes the name shown for the user; blank sets it back to the username.
+    public func changeDisplayName(to name: String) async throws -> UserDTO {
+        try await call(.changeDisplayName, body: ChangeDisplayNameRequest(displayName: name))
+    }
+
     /// Changes the password; the user's other sessions end, this one stays, and every app password
     /// is revoked (players need a new one).
     public func changePassword(current: String, new: String) async throws {

@@ -9,10 +9,16 @@ struct RoutesCommand: ParsableCommand {
         commandName: "routes",
         abstract: "Print the route table, or what is generated from it (--js, --openapi).",
         discussion:
-            "Regenerate the web app's URLs after changing the table: sotube routes --js > Public/js/endpoints.js")
+            "Regenerate the web app's URLs after changing the table: sotube routes --js > Public/js/endpoints.js; "
+            + "sotube routes --js-staff > Public/js/endpoints-staff.js")
 
     @Flag(name: .customLong("js"), help: "Print Public/js/endpoints.js, the web app's URLs.")
     var javaScript = false
+
+    @Flag(
+        name: .customLong("js-staff"),
+        help: "Print Public/js/endpoints-staff.js, the console's and the artist screens' URLs.")
+    var javaScriptStaff = false
 
     @Flag(name: .customLong("openapi"), help: "Print the OpenAPI 3.1 document.")
     var openAPI = false
@@ -20,6 +26,8 @@ struct RoutesCommand: ParsableCommand {
     func run() throws {
         if javaScript {
             print(WebEndpointsModule.source(), terminator: "")
+        } else if javaScriptStaff {
+            print(WebEndpointsModule.source(part: .staff), terminator: "")
         } else if openAPI {
             print(String(decoding: OpenAPIDocument.json(), as: UTF8.self))
         } else {

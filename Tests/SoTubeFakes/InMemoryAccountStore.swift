@@ -42,6 +42,9 @@ public actor InMemoryAccountStore: AccountStore {
         }
         users[id]?.user.username = newUsername
     }
+    public func setDisplayName(userID: String, to name: String) {
+        users[userID]?.user.displayName = name
+    }
     public func setPassword(userID: String, passwordHash: String, keepSession: String?) {
         users[userID]?.passwordHash = passwordHash
         sessions = sessions.filter { $0.value.userID != userID || $0.key == keepSession }

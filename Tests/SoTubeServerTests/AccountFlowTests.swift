@@ -97,6 +97,36 @@ import Testing
         }
     }
 
+    @Test func theDisplayNameIsTrimmedLimitedAndBlankMeansTheUsername() async throws {
+        let app = try await TestApp.make()
+        try await app.run { client in
+            let token = try await client.register("erin")
+            let set = try await client.json(
+                .put, "/api/v1/me/display-name", body: ChangeDisplayNameRequest(displayName: "  Erin Lee  "),
+                token: token)
+            #expect(set.status == .ok)
+            #expect(try set.decode(UserDTO.self).displayName == "Erin Lee")
+            #expect(
+                try await client.json(.get, "/api/v1/me", token: token).decode(MeResponse.self).displayName
+                    == "Erin Lee")
+            for bad in [String(repeating: "é", count: 65), "Erin\u{7}Lee"] {
+                let refused = try await client.json(
+                    .put, "/api/v1/me/display-name", body: ChangeDisplayNameRequest(displayName: bad), token: token)
+                #expect(refused.status == .unprocessableContent)
+                #expect(refused.problem?.field == "displayName")
+            }
+            #expect(
+                try await client.json(.get, "/api/v1/me", token: token).decode(MeResponse.self).displayName
+                    == "Erin Lee")
+            let blank = try await client.json(
+                .put, "/api/v1/me/display-name", body: ChangeDisplayNameRequest(displayName: " "), token: token)
+            #expect(try blank.decode(UserDTO.self).displayName == "erin")
+            let guest = try await client.json(
+                .put, "/api/v1/me/display-name", body: ChangeDisplayNameRequest(displayName: "Mallory"))
+            #expect(guest.status == .unauthorized)
+        }
+    }
+
     @Test func aDuplicateUsernameIsAConflictAndADuplicateEmailMakesNothing() async throws {
         let app = try await TestApp.make()
         try await app.run { client in

@@ -79,6 +79,12 @@ import Testing
             #expect(page.album.price == 16 && page.album.trackCount == 2, "the summary in the album response")
             let embed = try await client.execute(uri: "/embed/album/a1", method: .get)
             #expect(embed.text.contains("Buy · 16 coins"), "the embed page")
+            // In the app's language: Russian words, plural forms and the player's labels.
+            let russian = try await client.execute(
+                uri: "/embed/album/a1", method: .get, headers: [.acceptLanguage: "ru-RU,ru;q=0.9"])
+            #expect(russian.text.contains(#"<html lang="ru">"#) && russian.text.contains("Купить · 16 монет"))
+            #expect(russian.text.contains(#"aria-label="Слушать" data-play="Слушать" data-pause="Пауза""#))
+            #expect(russian.headers[.vary]?.hasPrefix("Cookie, Accept-Language") == true)
 
             // The dialog showed 24: 409 with the price now; nothing is charged.
             let changed = try await client.buy(

@@ -2,8 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import SoTubeAPI
 import SoTubeCore
+import SoTubeMedia
 import Testing
 
 @testable import SoTubeServer
@@ -73,6 +75,46 @@ import Testing
         }
     }
 
+    @Test func aBrowserThatTakesAVIFGetsTheMadeAVIFAndEveryoneElseJPEG() async throws {
+        let root = try Self.mediaFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("AVIF-300".utf8).write(to: root.appendingPathComponent("art/cover-300.avif"))
+        let catalog = InMemoryCatalog(prices: [10])
+        let media = await Self.media(catalog, root: root)
+        let avif: HTTPFields = [.accept: "image/avif,image/webp,*/*;q=0.8"]
+        // Without a maker (no ffmpeg), nobody gets AVIF.
+        try await withSeam({ ArtworkController(media: media).register(on: RouteRegistrar($0)) }) { client in
+            let plain = try await client.call(.get, "/api/v1/albums/al1/artwork?size=300", headers: avif)
+            #expect(String(buffer: plain.body) == "JPEG-300")
+        }
+        let maker = AVIFArtworkMaker(
+            tools: MediaTools(ffmpeg: "/nonexistent/ffmpeg"), store: LocalMediaStore(root: root),
+            logger: Logger(label: "test"))
+        try await withSeam({ ArtworkController(media: media, avif: maker).register(on: RouteRegistrar($0)) }) {
+            client in
+            let made = try await client.call(.get, "/api/v1/albums/al1/artwork?size=250", headers: avif)
+            #expect(String(buffer: made.body) == "AVIF-300")
+            #expect(made.headers[.contentType] == "image/avif" && made.headers[.vary] == "Accept")
+            #expect(made.headers[.cacheControl]?.contains("immutable") == true)
+            let player = try await client.call(.get, "/api/v1/albums/al1/artwork?size=250", headers: [.accept: "*/*"])
+            #expect(String(buffer: player.body) == "JPEG-300" && player.headers[.contentType] == "image/jpeg")
+            // No 600 px AVIF yet: the JPEG (here the original), cached for minutes while it is made.
+            let missing = try await client.call(.get, "/api/v1/albums/al1/artwork?size=600", headers: avif)
+            #expect(String(buffer: missing.body) == "JPEG-ORIGINAL")
+            #expect(missing.headers[.cacheControl] == "public, max-age=300")
+        }
+    }
+
+    @Test func acceptHeadersNameAVIFOnlyWhenTheyDo() {
+        #expect(ArtworkController.takesAVIF("image/avif,image/webp,image/apng,image/*,*/*;q=0.8"))
+        #expect(ArtworkController.takesAVIF("image/webp, IMAGE/AVIF ; q=0.9"))
+        #expect(!ArtworkController.takesAVIF("*/*"))
+        #expect(!ArtworkController.takesAVIF("image/*"))
+        #expect(!ArtworkController.takesAVIF("image/avif;q=0, image/jpeg"))
+        #expect(!ArtworkController.takesAVIF("image/avifx"))
+        #expect(!ArtworkController.takesAVIF(nil))
+    }
+
     @Test func sharePageNamesTheConfiguredPreviewLengthAndPublicURL() async throws {
         let root = try Self.mediaFolder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -89,6 +131,23 @@ import Testing
             #expect(!page.contains("30-second"))
             #expect(page.contains(#"content="https://music.example/song/t1""#))
             #expect(try await client.call(.get, "/song/nope").status == .notFound)
+            // A shared moment: the app link keeps it ("Open in SoTube" plays from there too).
+            let moment = String(buffer: try await client.call(.get, "/song/t1?t=1:05").body)
+            #expect(moment.contains(##"href="/#/song/t1?t=65">Open in SoTube</a>"##))
+            // The app's language: its link's `lang`, its cookie, else the browser's first supported one.
+            for headers: HTTPFields in [
+                [:], [.cookie: "sotube_lang=ru"], [.acceptLanguage: "de-DE, ru;q=0.8, en;q=0.5"],
+            ] {
+                let path = headers.isEmpty ? "/song/t1?lang=ru" : "/song/t1"
+                let russian = try await client.call(.get, path, headers: headers)
+                let text = String(buffer: russian.body)
+                #expect(text.contains(#"<html lang="ru">"#) && text.contains("Открыть в SoTube"), "\(headers)")
+                #expect(text.contains("Играет 12-секундный фрагмент"))
+                #expect(russian.headers[.vary]?.contains("Accept-Language") == true)
+            }
+            let english = String(
+                buffer: try await client.call(.get, "/song/t1", headers: [.acceptLanguage: "fr, en-GB"]).body)
+            #expect(english.contains(#"<html lang="en">"#) && english.contains(">Open in SoTube<"))
         }
     }
 }

@@ -70,12 +70,20 @@ import Testing
         #expect(created == ["type": "string", "format": "date-time"])
     }
 
-    @Test func theWebAppsEndpointsModuleIsTheGeneratedOne() throws {
+    @Test func theWebAppsEndpointsModulesAreTheGeneratedOnes() throws {
         let committed = try String(
             contentsOf: Self.repository.appendingPathComponent("Public/js/endpoints.js"), encoding: .utf8)
         #expect(
             committed == WebEndpointsModule.source(),
             "Public/js/endpoints.js is stale: run `sotube routes --js > Public/js/endpoints.js`")
+        let staff = try String(
+            contentsOf: Self.repository.appendingPathComponent("Public/js/endpoints-staff.js"), encoding: .utf8)
+        #expect(
+            staff == WebEndpointsModule.source(part: .staff),
+            "Public/js/endpoints-staff.js is stale: run `sotube routes --js-staff > Public/js/endpoints-staff.js`")
+        // Every page loads the buyers' file: no console or artist URL in it.
+        #expect(!committed.contains("/admin/") && !committed.contains("${A}/artist/"))
+        #expect(staff.contains("/admin/") && staff.contains("export * from './endpoints.js';"))
     }
 
     @Test func theServiceWorkersPathPatternsAreTheTables() throws {

@@ -23,6 +23,25 @@ import Testing
         }
     }
 
+    @Test func aMistypedWordIsCorrectedWhenNothingIsFound() async throws {
+        let app = try await TestApp.withCatalog()
+        try await app.run { client in
+            // "Bachelorette" typed with two letters swapped, and "bjork" with a slip as a second word.
+            let typo = try await client.json(.get, "/api/v1/search?q=bachleorette").decode(SearchResultsDTO.self)
+            #expect(typo.query == "bachleorette" && typo.correctedQuery == "bachelorette")
+            #expect(typo.tracks.map(\.id) == ["t3"])
+            let two = try await client.json(.get, "/api/v1/search?q=\(q("Bachelorette bjrok"))").decode(
+                SearchResultsDTO.self)
+            #expect(two.correctedQuery == "bachelorette bjork" && two.tracks.map(\.id) == ["t3"])
+            // Found as typed: nothing corrected, nothing said.
+            let right = try await client.json(.get, "/api/v1/search?q=bachelor").decode(SearchResultsDTO.self)
+            #expect(right.correctedQuery == nil && right.tracks.map(\.id) == ["t3"])
+            // Nothing close: an empty answer, no correction claimed.
+            let none = try await client.json(.get, "/api/v1/search?q=qqqqqqq").decode(SearchResultsDTO.self)
+            #expect(none.correctedQuery == nil && none.tracks.isEmpty && none.artists.isEmpty)
+        }
+    }
+
     @Test func filtersLimitsAndPages() async throws {
         let app = try await TestApp.withCatalog()
         try await app.run { client in

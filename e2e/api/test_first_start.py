@@ -3,6 +3,7 @@ the demo catalog's metadata and artwork, every song "being prepared" until the m
 its audio (it cannot be bought, and no audio, partial or whole, is served for it), then on sale with
 a preview that plays."""
 import json
+import re
 import subprocess
 import time
 import uuid
@@ -126,3 +127,38 @@ def test_every_demo_song_goes_on_sale_with_a_preview_that_plays(demo_server, tmp
         assert status == 200 and headers["Content-Type"] == "audio/mpeg", track
         heard.write_bytes(preview)
         assert 20 <= seconds_of(heard) <= 31, track
+
+
+def test_covers_go_to_browsers_that_take_avif_as_avif_made_on_first_ask(demo_server):
+    """Issue 32 #4: a cover at 400 px (a 168 px card on a 2× or 3× phone) is AVIF for a browser whose
+    Accept names it — the JPEG the first time, for minutes, while the server makes it — and JPEG for
+    everyone else (players, mail clients, `*/*`), the same URL varying by Accept."""
+    server = Running(demo_server.base)
+    album = server.request("GET", "/api/v1/store/home")[2]["newReleases"][-1]
+    url = re.sub(r"size=\d+", "size=400", album["artworkUrl"])
+    takes_avif = {"Accept": "image/avif,image/webp,image/apng,image/*,*/*;q=0.8"}
+    status, headers, body = server.fetch("GET", url, headers=takes_avif)
+    assert status == 200 and headers["Vary"] == "Accept"
+    if headers["Content-Type"] == "image/jpeg":  # not asked before: made now, the JPEG cached briefly
+        assert headers["Cache-Control"] == "public, max-age=300"
+    deadline = time.time() + 60
+    while headers["Content-Type"] != "image/avif":
+        assert time.time() < deadline, "the AVIF sizes were never made"
+        time.sleep(0.3)
+        status, headers, body = server.fetch("GET", url, headers=takes_avif)
+    assert body[4:12] == b"ftypavif" and "immutable" in headers["Cache-Control"]
+    status, jpeg_headers, jpeg = server.fetch("GET", url, headers={"Accept": "*/*"})
+    assert jpeg_headers["Content-Type"] == "image/jpeg" and jpeg[:2] == b"\xff\xd8"
+    assert "immutable" in jpeg_headers["Cache-Control"]
+    _, _, largest = server.fetch("GET", re.sub(r"size=\d+", "size=600", url), headers={"Accept": "*/*"})
+    assert len(body) < len(jpeg) < len(largest), (len(body), len(jpeg), len(largest))
+    # The AVIF decodes to the 400 px square it stands for.
+    probed = json.loads(subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "json", "-"],
+        input=body, capture_output=True, check=True).stdout)["streams"][0]
+    assert (probed["width"], probed["height"]) == (400, 400)
+    # A 100 px row picture stays JPEG (about a kilobyte already); refusing AVIF (q=0) is respected.
+    status, small, _ = server.fetch("GET", re.sub(r"size=\d+", "size=100", url), headers=takes_avif)
+    assert small["Content-Type"] == "image/jpeg"
+    status, refused, _ = server.fetch("GET", url, headers={"Accept": "image/avif;q=0, image/*"})
+    assert refused["Content-Type"] == "image/jpeg"

@@ -71,7 +71,9 @@ def test_register_change_username_and_password_then_remembered_login(make_contex
 
     new_name = unique_name("renamed")
     page.locator("summary", has_text="Change username").click()
-    page.get_by_label("Current username").fill(username)
+    # The current username is the signed-in one: shown, not asked for.
+    expect(page.get_by_text(f"Your username is {username}.")).to_be_visible()
+    expect(page.get_by_label("Current username")).to_have_count(0)
     page.get_by_label("New username").fill(new_name)
     page.locator("form").filter(has=page.get_by_label("New username")).get_by_role("button", name="Save").click()
     expect(page.get_by_text(f"Your username is now {new_name}.")).to_be_visible()

@@ -165,7 +165,11 @@ def test_favourites_and_recently_played_rows(make_context, server, needs, shot):
     assert recorded.value.ok
     wait_playing(page)
     page.locator("#mini").get_by_role("button", name="Pause", exact=True).click()
-    tab(page, "Store").click()
+    # The store home the screen shows is the one it asks for now (a failure says which side missed it).
+    with page.expect_response(lambda r: r.url.endswith("/api/v1/store/home"), timeout=20000) as answered:
+        tab(page, "Store").click()
+    played = [t["id"] for t in answered.value.json()["recentlyPlayed"]]
+    assert track["id"] in played, f"the server's store home lacks the song just played: {played}"
     for row in ("Recently played", "Favourites"):
         section = page.locator(".shelf").filter(has=page.get_by_role("heading", name=row, exact=True))
         expect(section.locator(f'.track-row[data-track-id="{track["id"]}"]')).to_be_visible()

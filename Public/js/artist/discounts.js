@@ -2,7 +2,7 @@
 // percentage off one release or all of the account's releases, with an optional last day (UTC, the
 // code works through it) and an optional most uses; the list shows how often each was used, and a
 // code is deleted after a confirmation (purchases made with it keep their price).
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { h, icon, load, toast } from '../ui.js';

@@ -2,7 +2,7 @@
 // sent by js/artist/uploader.js), the album's fields with the cover, the songs' table
 // (js/artist/draft-form.js: a row appears as each song's upload completes), and Save draft, Publish
 // (saved first, then published: its songs go on sale once their previews are made) and Delete draft.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { h, icon, load, toast } from '../ui.js';

@@ -1,6 +1,6 @@
 // Artist area › Overview: the balance in coins and what it is worth paid out, all-time totals
 // (sales, gross, the store's commission, net), the latest sales and the payouts.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { api } from '../api.js';
 import { t, formatMoney } from '../i18n.js';
 import { h, load } from '../ui.js';

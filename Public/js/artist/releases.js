@@ -2,7 +2,7 @@
 // and when it is out; a form for the album (its price — empty: the sum of its songs —, "Name your
 // price", the store release date — empty: out now —, published) and one per song (price, name your
 // price). With "Name your price" the price is the minimum, 0 allowed (free, paying is optional).
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { api } from '../api.js';
 import { t, formatDate } from '../i18n.js';
 import { h, load, toast } from '../ui.js';

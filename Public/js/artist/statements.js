@@ -1,6 +1,6 @@
 // Artist area › Statements: a month (UTC; this month unless the address says another) — its sales,
 // totals, payouts, opening and closing balance — with the CSV download and the printable page.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { api } from '../api.js';
 import { t, formatMoney } from '../i18n.js';
 import { h, icon, load } from '../ui.js';

@@ -1,7 +1,7 @@
 // Artist area › Upload: #/artist/upload lists the drafts (releases not yet in the store) with the
 // "New release" form (which of the account's artists, the album's title → a draft, opened at once);
 // #/artist/upload/DRAFTID is one draft's editor (js/artist/draft-editor.js).
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { api } from '../api.js';
 import { t, formatDate } from '../i18n.js';
 import { h, load } from '../ui.js';

@@ -5,7 +5,7 @@
 // failed tries the file waits for "Resume" (or for the browser to be online again). Two files go
 // at a time. The File objects stay here, outside the screen, so leaving the section and coming back
 // (or a resume) works for as long as the page is open.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { api } from '../api.js';
 import { t } from '../i18n.js';
 

@@ -2,7 +2,7 @@
 // wants it (403 urn:sotube:problem:reauthenticate), form dialogs, confirmations, tables that stack
 // on phones, money and CSV. Loaded with the console only.
 import { request, ApiError } from '../api.js';
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t, currentLanguage, formatDate } from '../i18n.js';
 import { h, icon, toast } from '../ui.js';
 import { scrollable } from '../scroll-box.js';

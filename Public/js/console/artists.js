@@ -1,7 +1,7 @@
 // Console › Artists: the artist and label accounts (their artists, commission, balance and what it is
 // worth), an invitation to sell music (mailed; its link shown here to pass on), and a payout recorded
 // per account (asks for the password again when the server wants it, as coin grants do).
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t, formatDate, formatMoney } from '../i18n.js';
 import { h, load, toast } from '../ui.js';
 import { field, wireForm } from '../forms.js';

@@ -1,7 +1,7 @@
 // Console › Audit log: every operator action, newest first (who, when, what, to what, before →
 // after, why), older ones on request (the next page starts after the last entry shown, by its id),
 // and the whole log as CSV.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t } from '../i18n.js';
 import { h, load, toast } from '../ui.js';
 import { admin, act, dataTable, emptyNote, when, known } from './admin.js';

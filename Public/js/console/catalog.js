@@ -2,7 +2,7 @@
 // lyrics and price; withdraw it from sale or restore it; rename its artist; set its album's operator
 // price (empty: the price derived from the album's songs) and upload its album's artwork.
 import { api } from '../api.js';
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t, currentLanguage } from '../i18n.js';
 import { h, load, toast } from '../ui.js';
 import { field } from '../forms.js';

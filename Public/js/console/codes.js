@@ -1,6 +1,6 @@
 // Console › Gift codes: make a batch (coins each, how many, an optional last day and label), see its
 // codes once made, and the batches with how many were redeemed and each one's codes as CSV.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t } from '../i18n.js';
 import { h, icon, load, toast } from '../ui.js';
 import { field, wireForm } from '../forms.js';

@@ -2,7 +2,7 @@
 // sign-in, sessions, purchases, top-ups and ledger; grant or take coins with a reason, lock or
 // unlock, end sessions, turn two-step sign-in off, set the role; export everything stored about
 // them (a JSON file) or erase the account (personal data goes, the money's rows stay).
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t } from '../i18n.js';
 import { h, icon, load, toast } from '../ui.js';
 import { field, wireForm } from '../forms.js';

@@ -1,7 +1,7 @@
 // Console › Dashboard: the business over a range of UTC days, by day, week or month. Totals as
 // figures; money, coins and purchases as charts (Chart.js, loaded here only) each with the same
 // figures as a table and a CSV of them; the top songs, albums and artists.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t, currentLanguage } from '../i18n.js';
 import { h, icon, load } from '../ui.js';
 import { scrollable } from '../scroll-box.js';

@@ -2,7 +2,7 @@
 // of the moods (GET and PUT /api/v1/admin/curation). Everything moves with buttons (Move up, Move
 // down, Remove, Add to featured), so a keyboard does it as well as a pointer; nothing changes on the
 // server until Save, and after saving the lists show what the server then answers.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t } from '../i18n.js';
 import { h, icon, load, toast } from '../ui.js';
 import { admin, act, emptyNote, known } from './admin.js';

@@ -1,6 +1,6 @@
 // Console › Media jobs: how many jobs are queued, running, done and failed; each failed job with
 // its song and reason, and a Retry button that queues it again.
-import * as endpoints from '../endpoints.js';
+import * as endpoints from '../endpoints-staff.js';
 import { t } from '../i18n.js';
 import { h, load, toast } from '../ui.js';
 import { admin, act, figures, emptyNote, number, when, known } from './admin.js';

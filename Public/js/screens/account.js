@@ -10,15 +10,15 @@ import { scrollable } from '../scroll-box.js';
 import { priceText } from '../track-list.js';
 import { field, wireForm } from '../forms.js';
 import { state, refreshMe, emit } from '../state.js';
-import { stopPlayer, refreshLoudness } from '../player.js';
-import { normaliseOn, setNormalise } from '../loudness.js';
+import { stopPlayer } from '../player.js';
 import { go } from '../router.js';
 import { pendingPurchase, updatePurchase, forgetPurchase } from '../intent.js';
-import { removeAllOffline, usage, onOfflineChange } from '../offline.js';
-import { formatBytes } from '../i18n.js';
+import { removeAllOffline } from '../offline.js';
 import { connectPlayer } from './players.js';
 import { signInTexts } from '../sign-in-methods.js';
 import { twoFactorPanel } from './twofactor.js';
+import { avatarPanel, offlinePanel, playbackPanel, themePanel, displayNameForm, emailText } from './account-panels.js';
+import { loadAccountExtras } from '../account-extras.js';
 
 async function topUpNotice(id) {
   try {
@@ -33,7 +33,7 @@ async function topUpNotice(id) {
 }
 
 export async function account(container, route) {
-  await signInTexts();
+  await Promise.all([signInTexts(), loadAccountExtras()]);
   const notice = h('div', { class: 'notices' });
   container.append(h('h1', { class: 'page-title' }, t('account.title')), notice);
   const topUpId = route.query.get('topUp');
@@ -68,14 +68,15 @@ export async function account(container, route) {
       h('div', {}, h('dt', {}, t('account.songsOwned')), h('dd', {}, String(me.ownedCount))),
       h('div', {}, h('dt', {}, t('account.coins')), h('dd', { id: 'account-coins' }, String(me.coins))),
       h('div', {}, h('dt', {}, t('account.username')), h('dd', { class: 'text' }, me.username)),
-      h('div', {}, h('dt', {}, t('account.email')), h('dd', { class: 'text' }, me.email)));
+      h('div', { class: 'summary-email' }, h('dt', {}, t('account.email')), h('dd', { class: 'text email', title: me.email }, emailText(me.email))));
 
-    const usernameForm = h('form', { class: 'form', novalidate: true },
-      field(t('account.oldUsername'), { name: 'oldUsername', autocomplete: 'username', required: true, autocapitalize: 'none' }),
+    // The API takes the current username too: it is the signed-in user's, never asked for.
+    const usernameForm = h('form', { class: 'form', novalidate: true, id: 'username-form' },
+      h('p', { class: 'hint' }, t('account.currentUsernameIs', { name: me.username })),
       field(t('account.newUsername'), { name: 'newUsername', required: true, autocapitalize: 'none' }, t('register.hintUsername')),
       h('button', { class: 'btn btn-primary', type: 'submit' }, t('account.save')));
     wireForm(usernameForm, async (v) => {
-      const user = await api.put(endpoints.username, { oldUsername: v.oldUsername.trim(), newUsername: v.newUsername.trim() });
+      const user = await api.put(endpoints.username, { oldUsername: state.me?.username ?? me.username, newUsername: v.newUsername.trim() });
       toast(t('account.usernameChanged', { name: user?.username ?? v.newUsername.trim() }), 'success');
       await refreshMe();
       go('#/account', { replace: true });
@@ -136,89 +137,17 @@ export async function account(container, route) {
       passwordless ? h('p', { class: 'notice', id: 'players-need-app-password' },
         t('account.playersNeedAppPassword', { provider: me.signInProvider || t('account.yourSignIn') })) : null,
       passwordless ? details(t('players.title'), connectPlayer(), true) : null,
+      details(t('account.displayName'), displayNameForm(me, () => go('#/account', { replace: true }))),
       details(t('account.changeUsername'), usernameForm),
       passwordless ? null : details(t('account.changePassword'), passwordForm),
       passwordless ? null : details(t('twoFactor.title'), twoFactorPanel()),
       details(t('account.redeem'), redeemForm, !topUps),
       offlinePanel(),
       passwordless ? null : details(t('players.title'), connectPlayer()),
+      themePanel(),
       playbackPanel(),
-      h('p', { class: 'hint' }, t('account.theme')),
       logout);
   });
-}
-
-/** The profile photo: shown, uploaded (checked by the server), removed (SPEC A6). */
-function avatarPanel(me) {
-  const picture = h('div', { class: 'avatar-large', id: 'account-avatar' });
-  const paint = () => {
-    const url = state.me?.avatarUrl;
-    picture.replaceChildren(url
-      ? h('img', { class: 'avatar', src: url.replace(/size=\d+/, 'size=512'), alt: t('avatar.alt'), width: 96, height: 96 })
-      : h('span', { class: 'avatar-initial', 'aria-hidden': 'true' }, (me.displayName || me.username || '?').slice(0, 1).toUpperCase()));
-    remove.hidden = !url;
-  };
-  const input = h('input', { type: 'file', id: 'avatar-file', accept: 'image/jpeg,image/png,image/webp', class: 'sr-only' });
-  const choose = h('label', { class: 'btn', for: 'avatar-file' }, t('avatar.upload'));
-  const message = h('p', { class: 'field-error', role: 'alert', hidden: true });
-  const remove = h('button', { class: 'btn', type: 'button', onclick: async () => {
-    remove.disabled = true;
-    try {
-      await api.del(endpoints.avatar());
-      await refreshMe();
-      paint();
-      toast(t('avatar.removed'), 'success');
-    } catch (error) { toast(error.message, 'error'); } finally { remove.disabled = false; }
-  } }, t('avatar.remove'));
-  input.addEventListener('change', async () => {
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    message.hidden = true;
-    if (file.size > 10 * 1024 * 1024) { message.textContent = t('avatar.tooBig'); message.hidden = false; return; }
-    choose.classList.add('busy');
-    try {
-      await api.put(endpoints.avatar(), file);
-      await refreshMe();
-      paint();
-      toast(t('avatar.saved'), 'success');
-    } catch (error) {
-      message.textContent = error.problem?.detail || error.message;
-      message.hidden = false;
-    } finally { choose.classList.remove('busy'); }
-  });
-  paint();
-  return h('section', { class: 'avatar-panel', 'aria-label': t('avatar.title') },
-    picture, h('div', { class: 'avatar-actions' }, h('p', { class: 'avatar-name' }, me.displayName || me.username),
-      h('div', { class: 'row-actions' }, input, choose, remove), h('p', { class: 'hint' }, t('avatar.hint')), message));
-}
-
-/** Storage used by songs saved for offline, with "Remove all" (SPEC M9). */
-function offlinePanel() {
-  const text = h('p', { id: 'offline-usage' });
-  const clear = h('button', { class: 'btn', type: 'button', onclick: async () => {
-    clear.disabled = true;
-    await removeAllOffline();
-    toast(t('offline.removed'), 'success');
-  } }, t('offline.removeAll'));
-  const paint = () => {
-    const { songs, bytes } = usage();
-    text.textContent = songs ? t('offline.usage', { n: songs, size: formatBytes(bytes) }) : t('offline.none');
-    clear.disabled = !songs;
-  };
-  onOfflineChange(() => { if (text.isConnected) paint(); });
-  paint();
-  return h('section', { class: 'panel offline-panel', 'aria-labelledby': 'offline-title' },
-    h('h2', { id: 'offline-title' }, t('offline.title')), text, clear);
-}
-
-/** Playback settings of this device: loudness normalisation (on unless switched off here). */
-function playbackPanel() {
-  const box = h('input', { type: 'checkbox', checked: normaliseOn(), onchange: () => { setNormalise(box.checked); refreshLoudness(); } });
-  return h('section', { class: 'panel', 'aria-labelledby': 'playback-title' },
-    h('h2', { id: 'playback-title' }, t('account.playback')),
-    h('label', { class: 'check' }, box, h('span', {}, t('account.normalise'))),
-    h('p', { class: 'hint' }, t('account.normaliseHint')));
 }
 
 function details(summary, content, open = false) {

@@ -9,6 +9,7 @@ import { t } from '../i18n.js';
 import { h, append } from '../ui.js';
 import { state } from '../state.js';
 import { loadArtistTexts } from '../artist/texts.js';
+import { loadStyle } from '../part-loader.js';
 
 const sections = [
   { key: '', label: 'artistArea.nav.overview', load: () => import('../artist/overview.js') },
@@ -17,22 +18,6 @@ const sections = [
   { key: 'statements', label: 'artistArea.nav.statements', load: () => import('../artist/statements.js') },
   { key: 'discounts', label: 'artistArea.nav.discounts', load: () => import('../artist/discounts.js') },
 ];
-
-const sheets = new Map();
-/** A stylesheet, once; the screen waits for it so nothing shows unstyled. */
-function loadStyle(href) {
-  if (!sheets.has(href)) {
-    sheets.set(href, new Promise((resolve) => {
-      const existing = document.querySelector(`link[rel=stylesheet][href="${href}"]`);
-      if (existing) { resolve(); return; }
-      const link = h('link', { rel: 'stylesheet', href });
-      link.addEventListener('load', resolve);
-      link.addEventListener('error', () => { sheets.delete(href); link.remove(); resolve(); });
-      document.head.append(link);
-    }));
-  }
-  return sheets.get(href);
-}
 
 function subNav(active) {
   return h('nav', { class: 'console-nav', 'aria-label': t('artistArea.nav.label') },

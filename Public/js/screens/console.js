@@ -3,7 +3,8 @@
 // #/console/codes, #/console/artists (artist and label accounts), #/console/jobs, #/console/audit. Loaded only when an
 // operator opens it, with its own texts (js/i18n/console-*.js) and styles (css/console.css); each
 // section is a module of js/console/.
-import { t, addTexts, currentLanguage } from '../i18n.js';
+import { t } from '../i18n.js';
+import { textLoader, loadStyle } from '../part-loader.js';
 import { h, append } from '../ui.js';
 import { state } from '../state.js';
 
@@ -18,29 +19,10 @@ const sections = [
   { key: 'audit', label: 'console.nav.audit', load: () => import('../console/audit.js') },
 ];
 
-const textFiles = { en: () => import('../i18n/console-en.js'), ru: () => import('../i18n/console-ru.js') };
-const textsLoaded = new Set();
-
 /** English (every key's fallback) and the current language's console texts. */
-async function loadTexts() {
-  for (const code of new Set(['en', currentLanguage()])) {
-    if (textsLoaded.has(code) || !textFiles[code]) continue;
-    addTexts(code, (await textFiles[code]()).default);
-    textsLoaded.add(code);
-  }
-}
-
-let styles = null;
+const loadTexts = textLoader({ en: () => import('../i18n/console-en.js'), ru: () => import('../i18n/console-ru.js') });
 /** The console's stylesheet, once; the screen waits for it so nothing shows unstyled. */
-function loadStyles() {
-  styles ??= new Promise((resolve) => {
-    const link = h('link', { rel: 'stylesheet', href: '/css/console.css' });
-    link.addEventListener('load', resolve);
-    link.addEventListener('error', () => { styles = null; link.remove(); resolve(); });
-    document.head.append(link);
-  });
-  return styles;
-}
+const loadStyles = () => loadStyle('/css/console.css');
 
 function subNav(active) {
   return h('nav', { class: 'console-nav', 'aria-label': t('console.nav.label') },

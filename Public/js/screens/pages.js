@@ -9,9 +9,19 @@ import { state, on } from '../state.js';
 import { buyAlbum, askGuestToLogIn } from '../buy.js';
 import { downloadAlbum, offlineControl } from '../owned.js';
 import { isPreOrder } from '../release-date.js';
+import { savedAlbumOr, savedAlbum } from '../saved-album.js';
+import { worthHint } from '../coin-value.js';
 
 function playButton(tracks, ctx) {
   return h('button', { class: 'btn btn-primary', type: 'button', disabled: !tracks.length, onclick: () => ctx.play(tracks, 0) }, icon('play'), h('span', {}, t('album.playAll')));
+}
+
+/** Share (issue 32 #18): the link, a song's moment, a song's or album's embed code (share-dialog.js). */
+export function shareButton(kind, item, options) {
+  return h('button', {
+    class: 'btn btn-share', type: 'button',
+    onclick: () => import('../share-dialog.js').then((m) => m.openShare(kind, item, options)).catch((error) => toast(error.message, 'error')),
+  }, icon('share'), h('span', {}, t('player.share')));
 }
 
 export function favouriteButton(kind, id, initial) {
@@ -89,7 +99,8 @@ export async function artist(container, route, ctx) {
         h('div', { class: 'hero-text' },
           h('h1', {}, d.artist.name),
           d.bio ? h('p', { class: 'bio' }, d.bio) : null,
-          h('div', { class: 'hero-actions' }, d.topTracks?.length ? playButton(d.topTracks, ctx) : null, followButton(d.artist.id, follow)))),
+          h('div', { class: 'hero-actions' }, d.topTracks?.length ? playButton(d.topTracks, ctx) : null, followButton(d.artist.id, follow),
+            shareButton('artist', { id: d.artist.id, title: d.artist.name })))),
       d.topTracks?.length ? h('section', {}, h('h2', {}, t('artist.top')), trackList(d.topTracks, ctx)) : null,
       shelf(t('artist.upcoming'), upcoming, upcomingCard),
       shelf(t('artist.albums'), (d.albums || []).filter((a) => !isPreOrder(a)), albumCard),
@@ -98,10 +109,15 @@ export async function artist(container, route, ctx) {
 }
 
 export async function album(container, route, ctx) {
-  await load(container, () => api.get(endpoints.album(route.id)), (d) => {
+  // Offline: the songs of it saved on this device (saved-album.js).
+  await load(container, () => api.get(endpoints.album(route.id)).catch((error) => savedAlbumOr(error, route.id)), (d) => {
+    if (d.savedOffline) { savedAlbum(container, d.savedOffline, ctx); return; }
     const a = d.album;
     const buySlot = h('span', { class: 'album-buy' });
+    // Where the buyer decides (issue 32 #15): "42 coins ≈ $0.42" under the actions; buyers only.
+    const worth = state.me ? worthHint(0) : null;
     const paintBuy = (price, tracks = d.tracks) => {
+      worth?.paint(0); // hidden unless there is something to buy
       // Withdrawn songs are not sold with the album; nothing else left to sell says so.
       const sold = tracks.filter((tr) => !tr.owned && !tr.withdrawn);
       if (!sold.length && tracks.some((tr) => !tr.owned)) {
@@ -116,6 +132,7 @@ export async function album(container, route, ctx) {
           class: 'btn', type: 'button', 'aria-label': verb, title: `${verb} · ${priceLabel(a, price)}`,
           onclick: async () => { if (await buyAlbum(a, price)) paintBuy(0, tracks.map((tr) => ({ ...tr, owned: true }))); },
         }, `${verb} · ${priceLabel(a, price)}`));
+        worth?.paint(price);
       } else buySlot.replaceChildren(h('span', { class: 'owned-mark' }, t('album.allOwned')));
     };
     // Download and offline for the songs of this album the caller owns (none for guests).
@@ -141,7 +158,8 @@ export async function album(container, route, ctx) {
           h('h1', {}, a.title),
           h('p', { class: 'hero-sub' }, h('a', { href: `#/artist/${encodeURIComponent(a.artistId)}` }, a.artistName)),
           h('p', { class: 'meta' }, [a.genre, isPreOrder(a) && a.availableOn ? t('album.outOn', { date: formatDate(a.availableOn) }) : a.releaseDate ? t('album.released', { date: formatDate(a.releaseDate) }) : a.year, t('album.tracks', { n: a.trackCount })].filter(Boolean).join(' · ')),
-          h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), buySlot, ownedSlot))),
+          h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), buySlot, ownedSlot, shareButton('album', a)),
+          worth)),
       trackList(d.tracks, ctx, { showArt: false, numbered: true }));
   });
 }
@@ -156,7 +174,8 @@ export async function playlist(container, route, ctx) {
           h('h1', {}, p.name),
           p.description ? h('p', { class: 'bio' }, p.description) : null,
           h('p', { class: 'meta' }, t('album.tracks', { n: p.trackCount })),
-          h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), favouriteButton('playlists', p.id, d.favourite)))),
+          h('div', { class: 'hero-actions' }, playButton(d.tracks, ctx), favouriteButton('playlists', p.id, d.favourite),
+            shareButton('playlist', { id: p.id, title: p.name })))),
       trackList(d.tracks, ctx));
   });
 }

@@ -93,7 +93,7 @@ function topResult(found, q, ctx) {
 }
 
 function renderResults(results, found, q, ctx) {
-  const top = topResult(found, q, ctx);
+  const top = topResult(found, found.correctedQuery || q, ctx);
   const sections = [
     top ? h('section', { class: 'top-result' }, h('h2', {}, t('search.top')), top) : null,
     found.tracks?.length ? h('section', { class: 'songs' }, h('h2', {}, t('search.songs')), trackList(found.tracks, ctx)) : null,
@@ -102,6 +102,8 @@ function renderResults(results, found, q, ctx) {
     shelf(t('search.playlists'), found.playlists, playlistCard),
   ].filter(Boolean);
   results.replaceChildren(...(sections.length ? sections : [h('p', { class: 'empty' }, t('search.none', { q }))]));
+  // A mistyped word was corrected: say so above the results (js/screens/browse.js).
+  if (found.correctedQuery) import('./browse.js').then((m) => m.correctedNote(found.correctedQuery, q)).then((note) => { if (results.contains(sections[0])) results.prepend(note); });
 }
 
 export async function search(container, route, ctx) {
@@ -120,6 +122,8 @@ export async function search(container, route, ctx) {
   function update(change) { go(`#/search?${params(change)}`, { replace: true }); }
   const heading = h('h1', { class: 'page-title' }, q ? t('search.results', { q }) : t('search.label'));
   const results = h('div', { class: 'results', 'aria-live': 'polite' });
+  // Genre and mood tiles while the box is empty (js/screens/browse.js, loaded then).
+  const browse = h('div', { class: 'browse-tiles' });
   let inFlight = null;
 
   async function run(text) {
@@ -128,7 +132,12 @@ export async function search(container, route, ctx) {
     // Follow the typing in the address without drawing the screen again.
     history.replaceState(null, '', `#/search?${params()}`);
     heading.textContent = q ? t('search.results', { q }) : t('search.label');
-    if (!q) { results.replaceChildren(); return; }
+    browse.hidden = !!q;
+    if (!q) {
+      results.replaceChildren();
+      if (!browse.childElementCount) import('./browse.js').then((m) => m.browseTiles(browse));
+      return;
+    }
     const controller = new AbortController();
     inFlight = controller;
     results.setAttribute('aria-busy', 'true');
@@ -147,7 +156,7 @@ export async function search(container, route, ctx) {
   }
 
   const box = searchBox(q, { explicit: hideExplicit ? 'false' : '', limit }, run);
-  container.append(heading, box, filters, results);
+  container.append(heading, box, filters, results, browse);
   const input = box.querySelector('input');
   // Arriving from the store's box mid-word: keep typing where the caret was.
   if (route.query.get('q') && document.activeElement === document.body) {

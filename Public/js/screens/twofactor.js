@@ -13,11 +13,23 @@ import { qrSvg } from '../qr.js';
 
 const codeAttrs = { name: 'code', required: true, autocomplete: 'one-time-code', inputmode: 'numeric', autocapitalize: 'none', spellcheck: 'false' };
 
+/** The recovery codes, shown once: each on one line (never broken), with Copy and Download (.txt). */
 function recoveryCodes(codes, done) {
+  const text = `${t('twoFactor.fileHeading', { name: state.me?.username ?? '' })}\n\n${codes.join('\n')}\n`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(t('twoFactor.copied'), 'success');
+    } catch (error) { toast(error.message, 'error'); }
+  };
   return h('div', { class: 'notice notice-success', id: 'two-factor-recovery', role: 'status' },
     h('p', {}, t('twoFactor.on')),
     h('p', {}, t('twoFactor.recoveryIntro')),
-    h('ol', { class: 'recovery-codes' }, codes.map((code) => h('li', {}, h('code', { class: 'text' }, code)))),
+    h('ol', { class: 'recovery-codes' }, codes.map((code) => h('li', {}, h('code', {}, code)))),
+    h('div', { class: 'row-actions recovery-actions' },
+      h('button', { class: 'btn', type: 'button', id: 'recovery-copy', onclick: copy }, t('twoFactor.copy')),
+      h('a', { class: 'btn', id: 'recovery-download', download: 'sotube-recovery-codes.txt',
+        href: `data:text/plain;charset=utf-8,${encodeURIComponent(text)}` }, t('twoFactor.download'))),
     h('p', { class: 'hint' }, t('twoFactor.recoveryOnce')),
     h('button', { class: 'btn', type: 'button', onclick: done }, t('twoFactor.done')));
 }

@@ -61,6 +61,13 @@ extension Route {
             200: ("Changed", "User"), 401: ("Not logged in", nil), 409: ("Taken", nil),
             422: ("Invalid field", nil),
         ], web: "username")
+    public static let changeDisplayName = Route(
+        .put, "/api/v1/me/display-name", "Change the name shown for the user (blank: the username)",
+        tag: "accounts", access: .user, request: "ChangeDisplayNameRequest",
+        responses: [
+            200: ("Changed", "User"), 401: ("Not logged in", nil),
+            422: ("Longer than 64 characters or holding control characters", nil),
+        ], web: "displayName")
     public static let changePassword = Route(
         .put, "/api/v1/me/password",
         "Change password; ends the user's other sessions and revokes every app password",
@@ -151,7 +158,8 @@ extension Route {
 
     /// Every route of this group, in the order the document lists them.
     static let accounts: [Route] = [
-        register, login, logout, passwordReset, passwordResetConfirm, me, changeUsername, changePassword,
+        register, login, logout, passwordReset, passwordResetConfirm, me, changeUsername, changeDisplayName,
+        changePassword,
         twoFactorEnrol, twoFactorConfirm, twoFactorDisable, appPasswords, createAppPassword, revokeAppPassword, avatar,
         avatarHead, uploadAvatar, removeAvatar,
     ]

@@ -7,7 +7,17 @@ extension Route {
         responses: [200: ("The home page", "StoreHome")], web: "storeHome")
     public static let moods = Route(
         .get, "/api/v1/moods", "Every mood with its playlist", tag: "catalog",
-        responses: [200: ("Moods", "MoodList")])
+        responses: [200: ("Moods", "MoodList")], web: "moods")
+    public static let genres = Route(
+        .get, "/api/v1/genres", "The genres with albums on sale, most albums first", tag: "catalog",
+        responses: [200: ("Genres", "GenreList")], web: "genres")
+    public static let genreAlbums = Route(
+        .get, "/api/v1/genres/albums", "A genre's albums on sale, newest first (the genre's name in any case)",
+        tag: "catalog",
+        responses: [200: ("The albums", "GenreAlbums"), 422: ("No genre, or a bad limit or offset", nil)],
+        query: [
+            "genre": "the genre's name", "limit": "1–100 (default 40)", "offset": "0–10000 (default 0)",
+        ], web: "genreAlbums")
     public static let artist = Route(
         .get, "/api/v1/artists/{id}", "Artist page: bio, albums, other albums, top songs", tag: "catalog",
         responses: [200: ("The artist", "ArtistDetail"), 404: ("No such artist", nil)], web: "artist")
@@ -37,6 +47,7 @@ extension Route {
 
     /// Every route of this group, in the order the document lists them.
     static let catalog: [Route] = [
-        storeHome, moods, artist, album, playlist, track, librarySongs, libraryAlbums, libraryArtists,
+        storeHome, moods, genres, genreAlbums, artist, album, playlist, track, librarySongs, libraryAlbums,
+        libraryArtists,
     ]
 }

@@ -21,6 +21,23 @@ public enum AccountRules {
         }
     }
 
+    /// The longest display name, in characters.
+    public static let displayNameLimit = 64
+
+    /// The display name to store for `name`: trimmed; blank means "my username"; at most 64
+    /// characters, no control characters (a name is shown on pages and in mail).
+    public static func displayName(_ name: String, username: String, field: String = "displayName") throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return username }
+        guard trimmed.count <= displayNameLimit else {
+            throw DomainError.invalid(field: field, reason: "A name has at most \(displayNameLimit) characters.")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw DomainError.invalid(field: field, reason: "A name may not hold control characters.")
+        }
+        return trimmed
+    }
+
     public static func validateEmail(_ email: String, field: String = "email") throws {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let ok =

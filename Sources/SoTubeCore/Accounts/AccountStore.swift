@@ -12,6 +12,8 @@ public protocol AccountStore: Sendable {
     func listUsers() async throws -> [User]
     /// Changes the username. Throws conflict when the new one is taken.
     func renameUser(id: String, to newUsername: String) async throws
+    /// Changes the name shown for the user (checked by `AccountRules.displayName`).
+    func setDisplayName(userID: String, to name: String) async throws
     /// Remembers the language the user reads (mail is written in it).
     func setLanguage(userID: String, language: String) async throws
     /// Stores a new password hash, ends every session except `keepSession` (a token hash), every

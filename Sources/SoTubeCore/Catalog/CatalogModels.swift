@@ -168,6 +168,9 @@ public struct SearchHits: Sendable, Equatable {
     public var trackIDs: [String] = []
     public var playlistIDs: [String] = []
     public init() {}
+
+    /// Nothing of any kind was found.
+    public var isEmpty: Bool { artistIDs.isEmpty && albumIDs.isEmpty && trackIDs.isEmpty && playlistIDs.isEmpty }
 }
 
 /// What can be searched.

@@ -30,4 +30,11 @@ public protocol CatalogSearch: Sendable {
     func search(_ query: SearchQuery, allowExplicit: Bool, limit: Int, offset: Int) async throws -> SearchHits
     /// Names of catalog entities matching `query`, best first (suggestions while typing).
     func names(_ query: SearchQuery, allowExplicit: Bool, limit: Int) async throws -> [String]
+    /// The catalog's words that could be `term` mistyped (same first character, long enough), most
+    /// used first (`Spelling` chooses among them).
+    func spellingCandidates(for term: String) async throws -> [Spelling.Word]
+}
+
+extension CatalogSearch {
+    public func spellingCandidates(for term: String) async throws -> [Spelling.Word] { [] }
 }

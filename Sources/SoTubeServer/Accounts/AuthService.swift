@@ -281,6 +281,16 @@ public struct AuthService: Sendable {
         return user
     }
 
+    /// Sets the name shown for the user (blank: the username again).
+    public func changeDisplayName(identity: Identity, to name: String) async throws -> User {
+        let stored = try AccountRules.displayName(name, username: identity.user.username)
+        try await accounts.setDisplayName(userID: identity.user.id, to: stored)
+        guard let user = try await accounts.user(id: identity.user.id) else {
+            throw DomainError.notFound(what: "The account")
+        }
+        return user
+    }
+
     /// Sets a new password: the user's other sessions end and every app password is revoked
     /// (players need a new one), in the same transaction.
     public func changePassword(identity: Identity, currentPassword: String, newPassword: String) async throws {

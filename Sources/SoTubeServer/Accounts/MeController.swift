@@ -31,6 +31,11 @@ struct MeController {
                 identity: identity, oldUsername: body.oldUsername, newUsername: body.newUsername)
             return try jsonResponse(UserDTO(user))
         }
+        routes.on(.changeDisplayName) { request, context in
+            let identity = try context.requireIdentity()
+            let body = try await request.decodeJSON(ChangeDisplayNameRequest.self, context: context)
+            return try jsonResponse(UserDTO(try await auth.changeDisplayName(identity: identity, to: body.displayName)))
+        }
         routes.on(.changePassword) { request, context in
             let identity = try context.requireIdentity()
             let body = try await request.decodeJSON(ChangePasswordRequest.self, context: context)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SoTubeCore
+import SoTubeMedia
 import SoTubeStoreSQL
 
 /// The composition root's products: every service a controller may use, built once.
@@ -12,6 +13,8 @@ public struct AppServices: Sendable {
     public let auth: AuthService
     public let commerce: CommerceService
     public let media: MediaService
+    /// The pictures' AVIF sizes, made when a browser first asks.
+    let avifArtwork: AVIFArtworkMaker
     /// Which audio a caller plays (as stored, or transcoded for a player): both APIs ask it.
     public let playback: PlaybackService
     /// Profile photos under the media folder.
@@ -95,6 +98,9 @@ public struct AppServices: Sendable {
             preview: configuration.preview, clock: runtime.clock)
         self.playback = PlaybackService(media: media)
         self.avatars = AvatarService(mediaRoot: configuration.mediaDirectory)
+        self.avifArtwork = AVIFArtworkMaker(
+            tools: MediaTools(timeout: 60), store: LocalMediaStore(root: configuration.mediaDirectory),
+            logger: runtime.logger)
     }
 
     /// Opens (and migrates) the database the configuration names, creating the data folder.

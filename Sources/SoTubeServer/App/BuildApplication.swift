@@ -96,6 +96,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     checkout?.register(on: app)
     CatalogController(catalog: services.catalog, discovery: database.discovery, presenter: presenter)
         .register(on: app)
+    GenreController(genres: database.genres, cache: services.catalogCache).register(on: app)
     SearchController(
         search: database.search, catalog: services.catalog, discovery: database.discovery, presenter: presenter,
         clock: services.clock
@@ -104,7 +105,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         discovery: database.discovery, catalog: services.catalog, presenter: presenter, clock: services.clock
     ).register(on: app)
     LibraryController(library: database.library, catalog: services.catalog, presenter: presenter).register(on: app)
-    ArtworkController(media: services.media).register(on: app)
+    ArtworkController(media: services.media, avif: services.avifArtwork).register(on: app)
     DownloadController(catalog: database.catalog, media: services.media).register(on: app)
     AvatarController(avatars: services.avatars).register(on: app)
     AppPasswordController(
@@ -158,6 +159,17 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     let seeding = Task { await services.seedDemoCatalogIfEmpty() }
     // Its audio, on every core (besides the media workers below) until it is made.
     let demoAudio = Task { await services.makeDemoAudio(trackIDs: await seeding.value) }
+    // A store indexed before migration 22 has its search words counted once, in the background
+    // (until then a mistyped word is not corrected).
+    Task {
+        do {
+            if let words = try await services.database.searchIndex.countWordsIfMissing() {
+                services.logger.info("search words counted", metadata: ["words": "\(words)"])
+            }
+        } catch {
+            services.logger.warning("search words not counted", metadata: ["error": "\(error)"])
+        }
+    }
     let database = configuration.database
     services.logger.info(
         "serving",

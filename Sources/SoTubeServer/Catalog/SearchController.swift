@@ -36,14 +36,27 @@ struct SearchController {
         let allowExplicit = try parameters.bool("explicit", default: true)
         let query = SearchQuery(text)
         let userID = context.identity?.user.id
-        let hits = try await search.search(query, allowExplicit: allowExplicit, limit: limit, offset: offset)
+        var hits = try await search.search(query, allowExplicit: allowExplicit, limit: limit, offset: offset)
+        // Nothing found: a mistyped word is corrected and the corrected query searched instead.
+        var corrected: SearchQuery?
+        if hits.isEmpty, !query.isEmpty,
+            let better = try await Spelling.correct(
+                query,
+                isKnown: { term in
+                    try await !search.search(SearchQuery(term), allowExplicit: true, limit: 1, offset: 0).isEmpty
+                },
+                candidates: { try await search.spellingCandidates(for: $0) })
+        {
+            corrected = better
+            hits = try await search.search(better, allowExplicit: allowExplicit, limit: limit, offset: offset)
+        }
         // The four kinds' rows are read at the same time (each from its own reader connection).
         async let artists = catalog.artists(ids: hits.artistIDs)
         async let albums = catalog.albums(ids: hits.albumIDs)
         async let tracks = catalog.tracks(ids: hits.trackIDs)
         async let playlists = catalog.playlists(ids: hits.playlistIDs)
         let results = SearchResultsDTO(
-            query: query.text,
+            query: query.text, correctedQuery: hits.isEmpty ? nil : corrected?.text,
             artists: try await artists.map(ArtistSummaryDTO.init),
             albums: try await albums.map(AlbumSummaryDTO.init),
             tracks: try await presenter.present(tracks, for: userID),

@@ -2,9 +2,12 @@ import Foundation
 import Hummingbird
 import SoTubeCore
 
-/// Album artwork, artist pictures and playlist covers in 100, 300 and 600 px, cached for a year.
+/// Album artwork, artist pictures and playlist covers in 100, 200, 300, 400 and 600 px (AVIF to browsers
+/// that take it, where made), cached for a year.
 struct ArtworkController {
     let media: MediaService
+    /// Makes AVIF sizes a browser asked for and that are missing (nil: JPEG only).
+    var avif: AVIFArtworkMaker? = nil
     let files = FileResponder()
 
     func register(on routes: RouteRegistrar) {
@@ -24,21 +27,41 @@ struct ArtworkController {
     {
         let id = try context.pathID()
         let size = try Self.size(request.uri.queryParameters.get("size"))
-        let file = try await media.artwork(subject(id), size: size)
+        let takesAVIF = avif != nil && Self.takesAVIF(request.headers[.accept])
+        let (file, avifMissing) = try await media.artwork(subject(id), size: size, avif: takesAVIF)
         var headers: HTTPFields = [:]
-        headers[.cacheControl] = "public, max-age=31536000, immutable"
+        if let avifMissing, let avif {
+            // JPEG this once: asked again in a few minutes, the AVIF will be there.
+            await avif.want(avifMissing)
+            headers[.cacheControl] = "public, max-age=300"
+        } else {
+            headers[.cacheControl] = "public, max-age=31536000, immutable"
+        }
+        // The same URL is AVIF or JPEG by what the browser takes: caches keep one per Accept.
+        headers[.vary] = "Accept"
         return try await files.respond(
             to: request, context: context, file: file.url, contentType: file.contentType, extraHeaders: headers)
     }
 
+    /// Whether an `Accept` header names AVIF (browsers that decode it say so for images; `*/*`
+    /// alone does not count: a player or a mail client may not).
+    static func takesAVIF(_ accept: String?) -> Bool {
+        guard let accept else { return false }
+        return accept.split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard parts.first == "image/avif" else { return false }
+            return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+        }
+    }
+
     /// `size` is optional (300) and must be a whole number from 1 to 2000; it is rounded up to
-    /// the next made size (100, 300, 600).
+    /// the next made size (100, 200, 300, 400, 600).
     static func size(_ text: String?) throws -> Int {
         guard let text else { return 300 }
         guard let value = Int(text), (1...2000).contains(value) else {
             throw Problem(
                 .unprocessableContent,
-                "size must be a whole number of pixels from 1 to 2000 (100, 300 or 600).", field: "size")
+                "size must be a whole number of pixels from 1 to 2000 (100, 200, 300, 400 or 600).", field: "size")
         }
         return value
     }

@@ -74,10 +74,27 @@ public struct MediaService: Sendable {
     /// is missing (pictures made before a size was added), the original when none is. Throws
     /// notFound for an unknown subject or one without a picture.
     public func artwork(_ subject: ArtworkSubject, size: Int) async throws -> File {
+        try await artwork(subject, size: size, avif: false).file
+    }
+
+    /// The picture in `size` (rounded up to a made size): AVIF when `avif` (the browser said it takes
+    /// it) and that size was made as AVIF, else JPEG; `avifMissing` names the stored picture whose AVIF
+    /// sizes a browser wanted and do not exist yet.
+    func artwork(_ subject: ArtworkSubject, size: Int, avif: Bool) async throws -> (file: File, avifMissing: String?) {
         guard let found = try await lookup.artwork(subject) else {
             throw DomainError.notFound(what: subject.displayName)
         }
         guard let base = found else { throw DomainError.notFound(what: "\(subject.displayName)'s picture") }
+        guard avif, ArtworkSizes.avifSizes.contains(ArtworkSizes.chosen(size)) else {
+            return (jpeg(base, size: size), nil)
+        }
+        if let file = store.file(for: ArtworkSizes.avifPath(for: base, size: size)) {
+            return (File(url: file, contentType: "image/avif"), nil)
+        }
+        return (jpeg(base, size: size), base)
+    }
+
+    private func jpeg(_ base: String, size: Int) -> File {
         let candidates = ArtworkSizes.sizes.filter { $0 >= size }.map { ArtworkSizes.path(for: base, size: $0) }
         let file = candidates.lazy.compactMap { store.file(for: $0) }.first ?? url(base)
         return File(url: file, contentType: "image/jpeg")

@@ -11,12 +11,14 @@ enum WireSchemas {
         // Accounts
         RegisterRequest.self, LoginRequest.self, AuthResponse.self, PasswordResetRequest.self,
         PasswordResetAcceptedDTO.self, PasswordResetConfirmRequest.self, MeResponse.self, UserDTO.self,
-        ChangeUsernameRequest.self, ChangePasswordRequest.self, AvatarDTO.self, TwoFactorEnrolRequest.self,
+        ChangeUsernameRequest.self, ChangeDisplayNameRequest.self, ChangePasswordRequest.self, AvatarDTO.self,
+        TwoFactorEnrolRequest.self,
         TwoFactorEnrolmentDTO.self, TwoFactorConfirmRequest.self, TwoFactorRecoveryCodesDTO.self,
         TwoFactorDisableRequest.self, CreateAppPasswordRequest.self, CreatedAppPasswordDTO.self,
         SignInMethods.self, OIDCMethod.self, OIDCLinkOffer.self, OIDCLinkRequest.self, OIDCExchangeRequest.self,
         // Catalog, search, discovery, My Music
-        StoreHomeDTO.self, MoodListDTO.self, ArtistDetailDTO.self, AlbumDetailDTO.self, PlaylistDetailDTO.self,
+        StoreHomeDTO.self, MoodListDTO.self, GenreListDTO.self, GenreAlbumsDTO.self, ArtistDetailDTO.self,
+        AlbumDetailDTO.self, PlaylistDetailDTO.self,
         TrackDetailDTO.self, SearchResultsDTO.self, SearchHistoryDTO.self, SearchSuggestionsDTO.self,
         FavouritesDTO.self, RecentlyPlayedDTO.self, RecordPlayRequest.self, LibrarySongsDTO.self,
         LibraryAlbumsDTO.self, LibraryArtistsDTO.self,

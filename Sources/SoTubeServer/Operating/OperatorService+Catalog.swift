@@ -42,7 +42,7 @@ extension OperatorService {
         return renamed
     }
 
-    /// Checks the uploaded picture, stores it in the four artwork sizes under a new name (so no cache
+    /// Checks the uploaded picture, stores it in the artwork sizes under a new name (so no cache
     /// holds the old bytes under it) and points the album at it.
     func replaceAlbumArtwork(_ actor: OperatorActor, albumID: String, bytes: [UInt8]) async throws {
         guard try await database.catalogAdmin.albumExists(id: albumID) else {

@@ -25,7 +25,7 @@ struct EmbedController {
             let root = base.url(for: request)
             let html = EmbedPage.song(
                 song, previewSeconds: media.preview.previewSeconds(durationMs: song.durationMs),
-                oEmbed: root + SoTubeRoutes.oEmbed(url: root + SoTubeRoutes.sharePage(song.id)))
+                oEmbed: root + SoTubeRoutes.oEmbed(url: root + SoTubeRoutes.sharePage(song.id)), texts: .of(request))
             return page(html)
         }
         routes.on(.embedAlbum) { request, context in
@@ -37,7 +37,7 @@ struct EmbedController {
             let root = base.url(for: request)
             let html = EmbedPage.album(
                 album, songs: songs, previewSeconds: { media.preview.previewSeconds(durationMs: $0) },
-                oEmbed: root + SoTubeRoutes.oEmbed(url: root + SoTubeRoutes.embedAlbum(album.id)))
+                oEmbed: root + SoTubeRoutes.oEmbed(url: root + SoTubeRoutes.embedAlbum(album.id)), texts: .of(request))
             return page(html)
         }
         routes.on(.oEmbed) { request, _ in try await oEmbed(request) }
@@ -48,6 +48,8 @@ struct EmbedController {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = base.cacheControl
         headers[.contentSecurityPolicy] = SecurityHeaders.embed
+        // The words follow `lang`, the app's language cookie or the browser's.
+        headers[.vary] = "Cookie, Accept-Language"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 

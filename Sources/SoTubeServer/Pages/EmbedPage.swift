@@ -4,19 +4,23 @@ import SoTubeCore
 /// The HTML of the embeddable players: artwork, title, play, progress and Buy (which opens the store
 /// in a new tab). Plain HTML with one small script (`Public/pages/embed.js`); it plays `/api/v1/tracks/{id}/audio`.
 enum EmbedPage {
-    static func song(_ song: CatalogTrack, previewSeconds: Int, oEmbed: String) -> String {
+    static func song(
+        _ song: CatalogTrack, previewSeconds: Int, oEmbed: String, texts: PageTexts = PageTexts(language: .en)
+    ) -> String {
         let item = """
             <li><button type="button" class="row" data-src="\(HTML.escape(SoTubeRoutes.trackAudio(song.id)))" data-limit="\(previewSeconds)">\(HTML.escape(song.title))</button></li>
             """
         return page(
             title: song.title, subtitle: "\(song.artistName) · \(song.albumTitle)", albumID: song.albumID,
-            store: "/#/song/" + SoTubeRoutes.segment(song.id), buy: "Buy · \(song.price) coins",
-            items: item, showList: false, oEmbed: oEmbed, note: "\(previewSeconds)-second preview")
+            store: "/#/song/" + SoTubeRoutes.segment(song.id), buy: texts.buy(song.price),
+            items: item, showList: false, oEmbed: oEmbed, note: texts.previewNote(seconds: previewSeconds), texts: texts
+        )
     }
 
-    static func album(_ album: CatalogAlbum, songs: [CatalogTrack], previewSeconds: (Int) -> Int, oEmbed: String)
-        -> String
-    {
+    static func album(
+        _ album: CatalogAlbum, songs: [CatalogTrack], previewSeconds: (Int) -> Int, oEmbed: String,
+        texts: PageTexts = PageTexts(language: .en)
+    ) -> String {
         let items = songs.map { song in
             """
             <li><button type="button" class="row" data-src="\(HTML.escape(SoTubeRoutes.trackAudio(song.id)))" data-limit="\(previewSeconds(song.durationMs))"><span class="no">\(song.trackNumber)</span>\(HTML.escape(song.title))</button></li>
@@ -24,18 +28,18 @@ enum EmbedPage {
         }.joined(separator: "\n")
         return page(
             title: album.title, subtitle: album.artistName, albumID: album.id,
-            store: "/#/album/" + SoTubeRoutes.segment(album.id), buy: "Buy · \(album.price) coins", items: items,
-            showList: true, oEmbed: oEmbed, note: "Previews")
+            store: "/#/album/" + SoTubeRoutes.segment(album.id), buy: texts.buy(album.price), items: items,
+            showList: true, oEmbed: oEmbed, note: texts.previews, texts: texts)
     }
 
     static func page(
         title: String, subtitle: String, albumID: String, store: String, buy: String, items: String, showList: Bool,
-        oEmbed: String, note: String
+        oEmbed: String, note: String, texts: PageTexts
     ) -> String {
         let heading = HTML.escape(title)
         return """
             <!doctype html>
-            <html lang="en">
+            <html lang="\(texts.lang)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -67,8 +71,8 @@ enum EmbedPage {
             <h1>\(heading)</h1>
             <p>\(HTML.escape(subtitle)) · \(HTML.escape(note))</p>
             <div class="controls">
-            <button type="button" id="play" aria-label="Play">▶</button>
-            <input type="range" id="seek" min="0" max="30" step="0.1" value="0" aria-label="Position">
+            <button type="button" id="play" aria-label="\(texts.play)" data-play="\(texts.play)" data-pause="\(texts.pause)">▶</button>
+            <input type="range" id="seek" min="0" max="30" step="0.1" value="0" aria-label="\(texts.position)">
             <span id="time">0:00</span>
             </div>
             <a class="buy" href="\(HTML.escape(store))" target="_blank" rel="noopener">\(HTML.escape(buy))</a>

@@ -7,19 +7,24 @@ import SoTubeCore
 enum SharePage {
     static func escape(_ text: String) -> String { HTML.escape(text) }
 
-    static func html(_ song: CatalogTrack, base: String, previewSeconds: Int, start: Int = 0) -> String {
+    /// `moment` is the shared moment as asked (the app works out the preview's rule itself), `start`
+    /// where this visitor's player starts.
+    static func html(
+        _ song: CatalogTrack, base: String, previewSeconds: Int, start: Int = 0, moment: Int? = nil,
+        texts: PageTexts = PageTexts(language: .en)
+    ) -> String {
         let audio = SoTubeRoutes.trackAudio(song.id) + (start > 0 ? "#t=\(start)" : "")
         let artwork = SoTubeRoutes.albumArtwork(song.albumID, size: 600)
-        let app = "/#/song/" + SoTubeRoutes.segment(song.id)
+        let app = "/#/song/" + SoTubeRoutes.segment(song.id) + (moment.map { $0 > 0 ? "?t=\($0)" : "" } ?? "")
         let title = escape(song.title)
         let artist = escape(song.artistName)
         let image = escape(base + artwork)
         let url = escape(base + SoTubeRoutes.sharePage(song.id))
         let description = escape(
-            "Listen to a \(previewSeconds)-second preview of \(song.title) by \(song.artistName) on SoTube.")
+            texts.shareDescription(title: song.title, artist: song.artistName, seconds: previewSeconds))
         return """
             <!doctype html>
-            <html lang="en">
+            <html lang="\(texts.lang)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -51,9 +56,9 @@ enum SharePage {
             <img src="\(escape(artwork))" alt="" width="320" height="320">
             <h1>\(title)</h1>
             <p>\(artist) · \(escape(song.albumTitle))</p>
-            <audio controls preload="\(start > 0 ? "metadata" : "none")" src="\(escape(audio))" id="audio" aria-label="Listen to \(title)" data-start="\(start)"></audio>
-            <p>Plays a \(previewSeconds)-second preview, or the whole song when it is yours\(start > 0 ? " · starts at \(SharedMoment.clock(start))" : "").</p>
-            <a href="\(escape(app))">Open in SoTube</a>
+            <audio controls preload="\(start > 0 ? "metadata" : "none")" src="\(escape(audio))" id="audio" aria-label="\(escape(texts.listenTo(song.title)))" data-start="\(start)"></audio>
+            <p>\(escape(texts.plays(seconds: previewSeconds)))\(start > 0 ? escape(texts.startsAt(SharedMoment.clock(start))) : "").</p>
+            <a href="\(escape(app))">\(escape(texts.openInApp))</a>
             </main>
             <script src="/pages/moment.js" defer></script>
             </body>

@@ -22,17 +22,21 @@ struct SharePageController {
             }
             let previewSeconds = media.preview.previewSeconds(durationMs: song.durationMs)
             var start = 0
-            if let moment = request.uri.queryParameters.get("t").flatMap(SharedMoment.seconds) {
+            let moment = request.uri.queryParameters.get("t").flatMap(SharedMoment.seconds)
+            if let moment {
                 let (rendition, _) = try await media.audio(trackID: id, for: context.identity?.user.id)
                 start = SharedMoment.start(
                     at: moment, durationMs: song.durationMs, previewSeconds: rendition == .full ? nil : previewSeconds)
             }
-            let html = SharePage.html(song, base: base.url(for: request), previewSeconds: previewSeconds, start: start)
+            let html = SharePage.html(
+                song, base: base.url(for: request), previewSeconds: previewSeconds, start: start, moment: moment,
+                texts: .of(request))
             var headers = HTTPFields()
             headers[.contentType] = "text/html; charset=utf-8"
             headers[.cacheControl] = base.cacheControl
-            // With a moment, where it starts depends on whether the visitor owns the song.
-            headers[.vary] = "Authorization, Cookie"
+            // With a moment, where it starts depends on whether the visitor owns the song; the words
+            // follow the app's language cookie or the browser's.
+            headers[.vary] = "Authorization, Cookie, Accept-Language"
             return Response(
                 status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
         }

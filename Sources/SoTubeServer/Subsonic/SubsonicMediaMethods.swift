@@ -107,7 +107,8 @@ enum SubsonicMediaMethods {
         var headers: HTTPFields = [:]
         headers[.cacheControl] = "private, max-age=86400"
         var served = made.url
-        if requested > 0, requested < largest, !ArtworkSizes.sizes.contains(requested) {
+        // A size not made (or a picture made before that size was) is scaled from the next one up.
+        if requested > 0, requested < largest, !made.url.lastPathComponent.hasSuffix("-\(requested).jpg") {
             served = try await resized(made.url, to: requested, deps)
         }
         return try await deps.files.respond(

@@ -22,5 +22,6 @@ public enum AllMigrations {
         Migration019ArtistsAndLabels.migration,
         Migration020SignInProviders.migration,
         Migration021CatalogSources.migration,
+        Migration022SearchWords.migration,
     ]
 }

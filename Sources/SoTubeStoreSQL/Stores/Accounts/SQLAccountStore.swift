@@ -96,6 +96,12 @@ public struct SQLAccountStore: AccountStore {
         }
     }
 
+    public func setDisplayName(userID: String, to name: String) async throws {
+        try await backend.transaction { db in
+            try await db.raw("UPDATE users SET display_name = \(bind: name) WHERE id = \(bind: userID)").run()
+        }
+    }
+
     public func setPassword(userID: String, passwordHash: String, keepSession: String?) async throws {
         try await backend.transaction { db in
             try await db.raw("UPDATE users SET password_hash = \(bind: passwordHash) WHERE id = \(bind: userID)")

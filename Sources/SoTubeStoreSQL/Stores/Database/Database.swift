@@ -10,6 +10,7 @@ public struct SoTubeDatabase: Sendable {
     public let ownership: SQLOwnershipStore
     public let commerce: SQLCommerceStore
     public let catalog: SQLCatalogReader
+    public let genres: SQLGenreCatalog
     public let search: SQLSearchStore
     public let searchIndex: SQLSearchIndex
     public let discovery: SQLDiscoveryStore
@@ -34,6 +35,7 @@ public struct SoTubeDatabase: Sendable {
         self.ownership = SQLOwnershipStore(backend: backend)
         self.commerce = SQLCommerceStore(backend: backend)
         self.catalog = SQLCatalogReader(backend: backend)
+        self.genres = SQLGenreCatalog(backend: backend)
         self.search = SQLSearchStore(backend: backend)
         self.searchIndex = SQLSearchIndex(backend: backend)
         self.discovery = SQLDiscoveryStore(backend: backend)

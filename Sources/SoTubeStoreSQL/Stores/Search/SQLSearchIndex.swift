@@ -42,7 +42,11 @@ public struct SQLSearchIndex: Sendable {
             }
             var batch: [(Int64, SearchDocument)] = []
             var next: [Int64: Int64] = [:]
+            var words: [String: Int] = [:]
             func add(_ document: SearchDocument) async throws {
+                for word in SQLSearchWords.words(name: document.name, context: document.context) {
+                    words[word, default: 0] += 1
+                }
                 let slot = SearchRanking.Bands.slotStart(
                     band: SearchRanking.Bands.band(document.kind, explicit: document.explicit), name: document.name)
                 let seq = (next[slot] ?? 0) + 1
@@ -123,6 +127,7 @@ public struct SQLSearchIndex: Sendable {
                     try await db.raw(SQLQueryString(statement)).run()
                 }
             }
+            try await SQLSearchWords.replace(with: words, on: db)
             return written
         }
     }
@@ -144,11 +149,25 @@ public struct SQLSearchIndex: Sendable {
             ).first()
             let top = try row?.decode(column: "top", as: Int64?.self) ?? slot
             try await Self.insert([(top + 1, document)], on: db)
+            try await SQLSearchWords.adjust(
+                SQLSearchWords.words(name: document.name, context: document.context), by: 1, on: db)
             if dialect.hasSeparateSearchIndex {
                 for statement in SearchFullText.add(kind, docID: top + 1) {
                     try await db.raw(statement).run()
                 }
             }
+        }
+    }
+
+    /// Counts the words of an index made before migration 22 (nothing when they are counted already or
+    /// the index is empty); returns how many words it found, nil when it had nothing to do.
+    @discardableResult
+    public func countWordsIfMissing() async throws -> Int? {
+        try await backend.transaction { db in
+            let hasWords = try await db.raw("SELECT 1 AS one FROM search_words LIMIT 1").first() != nil
+            let hasDocuments = try await db.raw("SELECT 1 AS one FROM search_documents LIMIT 1").first() != nil
+            guard !hasWords, hasDocuments else { return nil }
+            return try await SQLSearchWords.recount(on: db)
         }
     }
 
@@ -164,12 +183,16 @@ public struct SQLSearchIndex: Sendable {
         guard
             let old = try await db.raw(
                 """
-                SELECT doc_id FROM search_documents
+                SELECT doc_id, name, context FROM search_documents
                 WHERE kind = \(bind: kind.rawValue) AND entity_id = \(bind: id)
                 """
             ).first()
         else { return }
         let docID = try old.decode(column: "doc_id", as: Int64.self)
+        try await SQLSearchWords.adjust(
+            SQLSearchWords.words(
+                name: try old.decode(column: "name", as: String.self),
+                context: try old.decode(column: "context", as: String.self)), by: -1, on: db)
         if dialect.hasSeparateSearchIndex {
             for statement in SearchFullText.delete(kind, docID: docID) {
                 try await db.raw(statement).run()

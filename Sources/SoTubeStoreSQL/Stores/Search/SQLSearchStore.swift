@@ -66,6 +66,27 @@ public struct SQLSearchStore: CatalogSearch {
         return names
     }
 
+    /// How many of the vocabulary's words are weighed for one mistyped word.
+    static let spellingCandidateCap = 3000
+
+    public func spellingCandidates(for term: String) async throws -> [Spelling.Word] {
+        guard let initial = term.first else { return [] }
+        let shortest = term.count - Spelling.allowedEdits(length: term.count)
+        return try await backend.read { db in
+            try await db.raw(
+                """
+                SELECT word, documents FROM search_words
+                WHERE initial = \(bind: String(initial)) AND length >= \(bind: shortest)
+                ORDER BY documents DESC, word LIMIT \(literal: Self.spellingCandidateCap)
+                """
+            ).all().map {
+                Spelling.Word(
+                    try $0.decode(column: "word", as: String.self),
+                    documents: try $0.decode(column: "documents", as: Int.self))
+            }
+        }
+    }
+
     /// The best `top` candidates per kind, best first, ranked in SQL over at most `cap` index hits.
     /// Songs are most of the index, so they are read on one connection while the other kinds are
     /// read on another at the same time: a search takes about as long as its songs' passes.

@@ -1,0 +1,20 @@
+// The row menu and the full player's lyrics and side panel (issue 32 #16, #21): loaded by js/listening-extras.js.
+export default {
+  'menu.label': 'Actions for {title}',
+  'menu.playNext': 'Play next',
+  'menu.addToQueue': 'Add to queue',
+  'menu.goAlbum': 'Go to album',
+  'menu.goArtist': 'Go to artist',
+  'menu.share': 'Share',
+  'menu.download': 'Download',
+  'menu.makeOffline': 'Make available offline',
+  'menu.removeOffline': 'Remove offline copy',
+  'menu.playingNext': '“{title}” plays next.',
+  'menu.queued': '“{title}” was added to the queue.',
+  'menu.savingOffline': 'Saving “{title}” for offline…',
+  'menu.offlineRemoved': 'The offline copy of “{title}” was removed.',
+  'player.lyrics': 'Lyrics',
+  'player.lyricsOf': 'Lyrics of {title}',
+  'player.dragHint': 'Drag to reorder',
+  'player.moved': '“{title}” moved to place {n} in Up next.',
+};

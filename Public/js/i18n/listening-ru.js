@@ -1,0 +1,20 @@
+// Меню строки и текст песни в плеере (issue 32 #16, #21): загружается js/listening-extras.js.
+export default {
+  'menu.label': 'Действия с «{title}»',
+  'menu.playNext': 'Играть следующей',
+  'menu.addToQueue': 'Добавить в очередь',
+  'menu.goAlbum': 'Перейти к альбому',
+  'menu.goArtist': 'Перейти к исполнителю',
+  'menu.share': 'Поделиться',
+  'menu.download': 'Скачать',
+  'menu.makeOffline': 'Сохранить для офлайна',
+  'menu.removeOffline': 'Удалить офлайн-копию',
+  'menu.playingNext': '«{title}» сыграет следующей.',
+  'menu.queued': '«{title}» добавлена в очередь.',
+  'menu.savingOffline': 'Сохраняем «{title}» для офлайна…',
+  'menu.offlineRemoved': 'Офлайн-копия «{title}» удалена.',
+  'player.lyrics': 'Текст песни',
+  'player.lyricsOf': 'Текст песни «{title}»',
+  'player.dragHint': 'Перетащите, чтобы изменить порядок',
+  'player.moved': '«{title}» теперь на {n}-м месте в очереди.',
+};
