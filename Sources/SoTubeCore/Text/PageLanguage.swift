@@ -15,18 +15,9 @@ public enum PageLanguage: String, Sendable, CaseIterable {
     /// The supported language an `Accept-Language` header ranks highest (`q` weights; the first of
     /// equals), nil when it names none.
     public static func preferred(_ header: String?) -> PageLanguage? {
-        guard let header else { return nil }
         var best: (weight: Double, language: PageLanguage)?
-        for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let tag = parts.first?.lowercased(), !tag.isEmpty else { continue }
-            let primary = String(tag.split(separator: "-").first ?? "")
-            guard let language = PageLanguage(rawValue: primary) else { continue }
-            var weight = 1.0
-            for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("q=") {
-                weight = Double(parameter.dropFirst(2)) ?? 0
-            }
-            guard weight > 0, weight.isFinite else { continue }
+        for (tag, weight) in WeightedList.items(header) where weight > 0 {
+            guard let language = PageLanguage(rawValue: String(tag.split(separator: "-").first ?? "")) else { continue }
             if weight > (best?.weight ?? -1) { best = (weight, language) }
         }
         return best?.language

@@ -37,9 +37,6 @@ actor AVIFArtworkMaker {
         Task { await drain() }
     }
 
-    /// Whether nothing is waiting or being made (tests).
-    var isIdle: Bool { !working }
-
     private func drain() async {
         while !waiting.isEmpty {
             let base = waiting.removeFirst()

@@ -46,12 +46,7 @@ struct ArtworkController {
     /// Whether an `Accept` header names AVIF (browsers that decode it say so for images; `*/*`
     /// alone does not count: a player or a mail client may not).
     static func takesAVIF(_ accept: String?) -> Bool {
-        guard let accept else { return false }
-        return accept.split(separator: ",").contains { item in
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard parts.first == "image/avif" else { return false }
-            return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
-        }
+        WeightedList.items(accept).contains { $0.value == "image/avif" && $0.weight > 0 }
     }
 
     /// `size` is optional (300) and must be a whole number from 1 to 2000; it is rounded up to
