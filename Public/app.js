@@ -22,6 +22,7 @@ const screens = {
   playlist: () => import('./js/screens/pages.js').then((m) => m.playlist),
   song: () => import('./js/screens/song.js').then((m) => m.song),
   library: () => import('./js/screens/library.js').then((m) => m.library),
+  'my-playlist': () => import('./js/screens/my-playlist.js').then((m) => m.myPlaylist),
   account: () => import('./js/screens/account.js').then((m) => m.account),
   topup: () => import('./js/screens/account.js').then((m) => m.topup),
   pay: () => import('./js/screens/pay.js').then((m) => m.pay),
@@ -39,7 +40,7 @@ const sells = () => state.me?.role === 'artist' || state.me?.role === 'label';
 // #/oidc-link/<ticket> (a provider's first sign-in meeting an account here) looks like them: no dock, no
 // guest links, no Back (back is the provider's page); a member may open it too (it signs in as that account).
 const authScreens = new Set(['login', 'register', 'forgot', 'reset-password', 'oidc-link']);
-const memberScreens = new Set(['library', 'account', 'topup', 'pay', 'history', 'console', 'artist-area']);
+const memberScreens = new Set(['library', 'my-playlist', 'account', 'topup', 'pay', 'history', 'console', 'artist-area']);
 const topLevel = new Set(['store', 'search', 'library', 'account', 'console', 'artist-area', 'login', 'register', 'oidc-link', '']);
 
 const main = document.getElementById('main');
@@ -64,7 +65,7 @@ function renderTabs(route) {
       ...(sells() ? [['artist', 'nav.artist', 'mic']] : [])]
     : [['store', 'nav.store', 'store'], ['search', 'search.label', 'search'], ['login', 'nav.login', 'login'], ['register', 'nav.register', 'register']];
   const active = screenName(route) === 'artist-area' ? 'artist' : ['artist', 'album', 'playlist', 'song', 'see-all'].includes(route.name) ? 'store'
-    : ['topup', 'pay', 'history'].includes(route.name) ? 'account' : route.name === 'genre' ? 'search' : route.name;
+    : ['topup', 'pay', 'history'].includes(route.name) ? 'account' : route.name === 'genre' ? 'search' : route.name === 'my-playlist' ? 'library' : route.name;
   const nav = document.getElementById('tabs');
   nav.setAttribute('aria-label', t('nav.main'));
   nav.replaceChildren(h('ul', { role: 'list' }, tabs.map(([name, label, ico]) =>

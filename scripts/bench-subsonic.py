@@ -18,6 +18,7 @@ Everything slow to make (the virtualenv with supysonic and gunicorn, the songs, 
 is cached in ~/.cache/sotube-bench (SOTUBE_BENCH_CACHE) and reused by later runs.
 """
 import argparse
+import hashlib
 import http.client
 import json
 import os
@@ -208,6 +209,19 @@ def post(url, body, token=None, headers=None):
         return json.loads(response.read() or b"null")
 
 
+def credentials(auth):
+    """The credential parameters of one request: `auth` is a dict, or a function making fresh ones
+    (token authentication: a new salt per request, as players send)."""
+    return auth() if callable(auth) else auth
+
+
+def token_auth(username, secret):
+    def fresh():
+        salt = uuid.uuid4().hex[:12]
+        return {"u": username, "t": hashlib.md5((secret + salt).encode()).hexdigest(), "s": salt}
+    return fresh
+
+
 def measure(server, port, auth, method, params_list, requests, clients):
     """CPU seconds per request of `server` answering `requests` calls from `clients` threads."""
     lock = threading.Lock()
@@ -220,7 +234,7 @@ def measure(server, port, auth, method, params_list, requests, clients):
                 if counter["left"] <= 0:
                     break
                 counter["left"] -= 1
-            params = {**auth, **random.choice(params_list), "f": "json", "v": "1.16.1", "c": "bench"}
+            params = {**credentials(auth), **random.choice(params_list), "f": "json", "v": "1.16.1", "c": "bench"}
             connection.request("GET", f"/rest/{method}.view?" + urllib.parse.urlencode(params))
             response = connection.getresponse()
             body = response.read()
@@ -251,8 +265,11 @@ def measure_wrk(server, port, auth, method, params_list, seconds, clients):
     """The same with wrk (`clients` connections, each keeping one request in flight, for `seconds`): a
     load generator that is not the bottleneck, so the server is measured busy rather than waking per
     request. (CPU seconds per request, requests/s.)"""
+    # With token authentication, 500 different salts in turn (a player sends a new one each time).
+    variants = max(len(params_list), 500 if callable(auth) else 1)
     paths = ["/rest/" + method + ".view?" + urllib.parse.urlencode(
-        {**auth, **params, "f": "json", "v": "1.16.1", "c": "bench"}) for params in params_list]
+        {**credentials(auth), **params_list[i % len(params_list)], "f": "json", "v": "1.16.1", "c": "bench"})
+        for i in range(variants)]
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write("local paths = {" + ",".join(json.dumps(p) for p in paths) + "}\n"
                      "local i = 0\n"
@@ -272,7 +289,7 @@ def measure_wrk(server, port, auth, method, params_list, seconds, clients):
 
 
 def album_ids(port, auth):
-    query = urllib.parse.urlencode({**auth, "type": "alphabeticalByName", "size": 500, "f": "json", "v": "1.16.1",
+    query = urllib.parse.urlencode({**credentials(auth), "type": "alphabeticalByName", "size": 500, "f": "json", "v": "1.16.1",
                                     "c": "bench"})
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/rest/getAlbumList2.view?{query}") as response:
         envelope = json.loads(response.read())["subsonic-response"]
@@ -328,6 +345,9 @@ def main():
     parser.add_argument("--wrk", type=int, default=5 if shutil.which("wrk") else 0, metavar="SECONDS",
                         help="also load each method with wrk for SECONDS (default 5 when wrk is installed; 0: off)")
     parser.add_argument("--previous-bin", help="an earlier SoTube build, measured in the same run (e.g. the last commit's)")
+    parser.add_argument("--sotube-auth", choices=["token", "enc", "apikey"], default="token",
+                        help="how SoTube is called: token (t = md5(secret + s), a new s each request: what most "
+                             "players send; default), enc (p=enc:HEX) or apikey. supysonic takes p=enc: only")
     args = parser.parse_args()
     binary = Path(args.bin).resolve()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -336,7 +356,10 @@ def main():
     supy = supysonic_dir(args.songs, library)
     data, secret = sotube_data(binary, args.songs, library)
     auth_supy = {"u": USER, "p": "enc:" + PASSWORD.encode().hex()}
-    auth_sotube = {"u": USER, "p": "enc:" + secret.encode().hex()}
+    auth_sotube = {
+        "token": token_auth(USER, secret), "enc": {"u": USER, "p": "enc:" + secret.encode().hex()},
+        "apikey": {"apiKey": secret},
+    }[args.sotube_auth]
 
     port = free_port()
     server = Process([VENV / "bin" / "supysonic-server", "-S", "gunicorn", "-h", "127.0.0.1", "-p", port,
@@ -352,7 +375,8 @@ def main():
     if args.previous_bin:
         previous = bench_sotube(Path(args.previous_bin).resolve(), data, auth_sotube, args, "previous")
     ours = bench_sotube(binary, data, auth_sotube, args, "sotube")
-    print(f"\nServer CPU per request, {args.clients} concurrent clients: Python threads ({args.requests} requests per "
+    print(f"\nSoTube called with {args.sotube_auth} authentication, supysonic with p=enc:.")
+    print(f"Server CPU per request, {args.clients} concurrent clients: Python threads ({args.requests} requests per "
           f"method)" + (f", then wrk ({args.wrk} s per method, rows 'wrk ...')" if args.wrk else "") + ":")
     prev_head = f" {'previous ms':>12} {'vs previous':>12}" if previous else ""
     print(f"{'method':18} {'supysonic ms':>13} {'SoTube ms':>10} {'ratio':>8}{prev_head}  goal ≤ 1/30 of supysonic")

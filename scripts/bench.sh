@@ -280,6 +280,6 @@ fi
 # makes the library, then caches both): BENCH_SUBSONIC=1 bash scripts/bench.sh
 if [[ ${BENCH_SUBSONIC:-0} == 1 ]]; then
   echo
-  python3 scripts/bench-subsonic.py --bin "$current" | sed -n '/^Server CPU per request/,$p'
+  python3 scripts/bench-subsonic.py --bin "$current" | sed -n '/^SoTube called with/,$p'
 fi
 echo "bench: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -25,7 +25,7 @@ export function dialog({ title, body, actions, className = '' }) {
             finish(result === undefined ? action.value : result);
           } catch (error) {
             message.textContent = error.message;
-            message.hidden = false;
+            message.hidden = !error.message; // an error without a message was said elsewhere (at its field)
             if (action.retryLabel) btn.textContent = action.retryLabel;
           } finally {
             buttons.forEach((b) => { b.disabled = false; });

@@ -59,6 +59,9 @@ export const favourites = `${A}/me/favourites`;
 export const favouriteTrack = (id) => `${A}/me/favourites/tracks/${seg(id)}`;
 export const favouritePlaylist = (id) => `${A}/me/favourites/playlists/${seg(id)}`;
 export const recentlyPlayed = `${A}/me/recently-played`;
+export const myPlaylists = `${A}/me/playlists`;
+export const myPlaylist = (id) => `${A}/me/playlists/${seg(id)}`;
+export const myPlaylistTracks = (id) => `${A}/me/playlists/${seg(id)}/tracks`;
 
 // media
 export const trackAudio = (id) => `${A}/tracks/${seg(id)}/audio`;

@@ -1,5 +1,5 @@
-// What a song's row menu offers (issue 32 #16): Play next, Add to queue, Go to album, Go to artist,
-// Share and, for its owner, Download and the offline copy. row-menu.js draws the menu.
+// What a song's row menu offers (issue 32 #16): Play next, Add to queue, Add to playlist… (signed in),
+// Go to album, Go to artist, Share and, for its owner, Download and the offline copy. row-menu.js draws the menu.
 import * as endpoints from './endpoints.js';
 import { t } from './i18n.js';
 import { toast } from './ui.js';
@@ -18,10 +18,12 @@ export function rowActions(track, ctx) {
   const items = [
     { key: 'menu.playNext', run: () => enqueue(track, true, ctx) },
     { key: 'menu.addToQueue', run: () => enqueue(track, false, ctx) },
+    // A buyer's own playlists (issue 32 #17): playlist-picker.js.
+    state.me ? { key: 'menu.addToPlaylist', run: () => import('./playlist-picker.js').then((m) => m.addToPlaylist(track)) } : null,
     { key: 'menu.goAlbum', href: `#/album/${encodeURIComponent(track.albumId)}` },
     { key: 'menu.goArtist', href: `#/artist/${encodeURIComponent(track.artistId)}` },
     { key: 'menu.share', run: () => import('./sharing.js').then((m) => m.shareTrack(track)) },
-  ];
+  ].filter(Boolean);
   if (owned) items.push({ key: 'menu.download', href: endpoints.trackDownload(track.id), download: true });
   if (owned && offlineSupported()) {
     items.push(isSaved(track.id)

@@ -19,6 +19,13 @@
     current = i; limit = Number(rows[i].dataset.limit) || 30;
     rows.forEach((r, n) => r.toggleAttribute('aria-current', n === i));
     audio.src = rows[i].dataset.src;
+    // A shared moment (?t=, data-start from the server): the first play starts there.
+    const start = Number(rows[i].dataset.start) || 0;
+    if (start > 0) {
+      const seekOnce = () => { if (audio.currentTime < start - 0.5) audio.currentTime = Math.min(start, limit); };
+      audio.addEventListener('loadedmetadata', seekOnce, { once: true });
+      delete rows[i].dataset.start;
+    }
   };
   play.addEventListener('click', () => {
     if (current < 0) choose(0);

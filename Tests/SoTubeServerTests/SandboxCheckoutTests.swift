@@ -47,6 +47,34 @@ import Testing
         }
     }
 
+    /// Issue 32 #18: the checkout speaks the app's language (its cookie), refusals included.
+    @Test func theCheckoutFollowsTheAppsLanguage() async throws {
+        let app = try await TestApp.make()
+        try await app.run { client in
+            let token = try await client.register("alice")
+            let id = try await startTopUp(client, token)
+            let russian: HTTPFields = [.cookie: "sotube_lang=ru", .acceptLanguage: "en-US"]
+            let page = try await client.execute(uri: "/sandbox/checkout/\(id)", method: .get, headers: russian)
+            #expect(page.text.contains(#"<html lang="ru">"#))
+            #expect(page.text.contains("Оплата картой") && page.text.contains("Войти и оплатить 4.99 USD"))
+            #expect(page.text.contains("550 монет SoTube") && !page.text.contains("Pay with card"))
+            let refused = try await client.payOnSandbox(
+                id, ["method": "card", "number": "4000 0000 0000 0002", "expiry": "12/30", "cvc": "123"],
+                headers: russian)
+            #expect(refused.status.code == 402)
+            #expect(refused.text.contains("Карта отклонена. Попробуйте другой способ оплаты."))
+            let invalid = try await client.payOnSandbox(
+                id, ["method": "card", "number": "4242424242424242", "expiry": "1230", "cvc": "123"],
+                headers: [.acceptLanguage: "ru,en;q=0.5"])
+            #expect(invalid.text.contains("Срок действия пишется как ММ/ГГ."))
+            let english = try await client.execute(
+                uri: "/sandbox/checkout/\(id)?lang=en", method: .get, headers: russian)
+            #expect(english.text.contains(#"<html lang="en">"#) && english.text.contains("Pay with card"))
+            let missing = try await client.execute(uri: "/sandbox/checkout/tu_nope", method: .get, headers: russian)
+            #expect(missing.status == .notFound && missing.text.contains("Оплата не найдена"))
+        }
+    }
+
     @Test func payingByCardCreditsTheCoinsAndReturnsToTheApp() async throws {
         let app = try await TestApp.make()
         try await app.run { client in

@@ -121,6 +121,50 @@ import Testing
         }
     }
 
+    /// Token authentication answers from memory (issue 35) without letting anything stale through:
+    /// a password made or revoked here counts at once; one made on another server sharing the
+    /// database (written straight to it) works at once; one revoked there stops within 5 seconds.
+    @Test func rememberedTokenChecksFollowMadeAndRevokedPasswords() async throws {
+        let app = try await TestApp.withCatalog()
+        try await app.run { client in
+            let alice = try await client.register("alice")
+            func ping(_ secret: String, salt: String = UUID().uuidString) async throws -> Int? {
+                let token = Hex.encode(Insecure.MD5.hash(data: Data((secret + salt).utf8)))
+                return try code(
+                    try await client.execute(uri: "/rest/ping?f=json&u=alice&t=\(token)&s=\(salt)", method: .get))
+            }
+            func make(_ label: String) async throws -> CreatedAppPasswordDTO {
+                try await client.json(
+                    .post, SoTubeRoutes.appPasswords,
+                    body: CreateAppPasswordRequest(label: label, password: "password-alice"), token: alice
+                ).decode(CreatedAppPasswordDTO.self)
+            }
+            let phone = try await make("Phone")
+            #expect(try await ping(phone.secret) == nil)
+            // Made here after alice's passwords were remembered: works at once.
+            let tablet = try await make("Tablet")
+            #expect(try await ping(tablet.secret) == nil)
+            // Revoked here: stops at once.
+            _ = try await client.json(.delete, SoTubeRoutes.appPassword(tablet.id), token: alice)
+            #expect(try await ping(tablet.secret) == 40)
+            // Made on another server (straight into the database): works at once.
+            let user = try #require(try await app.services.database.accounts.credentials(username: "alice")).user
+            let secret = "madeelsewhere0000000000000000000"
+            try await app.services.database.appPasswords.create(
+                AppPassword(
+                    id: "elsewhere", userID: user.id, label: "Car", secretHash: TokenHash.of(secret),
+                    sealedSecret: try app.services.appPasswords.sealer.seal(secret), createdAt: app.clock.now(),
+                    lastUsedAt: nil))
+            #expect(try await ping(secret) == nil)
+            // Revoked on another server: remembered for at most 5 seconds.
+            _ = try await app.services.database.appPasswords.delete(userID: user.id, id: phone.id)
+            #expect(try await ping(phone.secret) == nil)
+            app.clock.advance(by: 6)
+            #expect(try await ping(phone.secret) == 40)
+            #expect(try await ping(secret) == nil)
+        }
+    }
+
     @Test func anotherBuyersSongsAreNotFound() async throws {
         try await withPlayers { client, _, bob in
             for uri in [

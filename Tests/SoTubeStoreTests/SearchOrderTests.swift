@@ -209,10 +209,11 @@ import Testing
         }
     }
 
-    /// What migrations 22 (search words), 21 (catalog sources), 20 (sign-in providers) and 19 (artists
+    /// What migrations 23 (own playlists), 22 (search words), 21 (catalog sources), 20 (sign-in providers) and 19 (artists
     /// and labels) added, taken away again.
     static let undoMigration19 =
         [
+            "DROP TABLE own_playlist_tracks", "DROP TABLE own_playlists",
             "DROP TABLE search_words",
             "DROP TABLE catalog_sources",
             "DROP TABLE user_identities", "DROP TABLE sign_in_grants",
@@ -310,7 +311,7 @@ import Testing
                 try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
-                    "21 catalog sources", "22 search words",
+                    "21 catalog sources", "22 search words", "23 own playlists",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

@@ -65,12 +65,14 @@ SUBSONIC_METHODS = [
     "getArtists", "getArtist", "getAlbum", "getSong", "getMusicDirectory", "getGenres", "getPlaylists",
     "getPlaylist", "getAlbumInfo", "getAlbumInfo2", "getArtistInfo", "getArtistInfo2", "getAlbumList",
     "getAlbumList2", "getRandomSongs", "getSongsByGenre", "getStarred", "getStarred2", "search2", "search3",
-    "star", "unstar", "scrobble", "stream", "download", "getCoverArt", "noSuchMethod", "",
+    "star", "unstar", "scrobble", "stream", "download", "getCoverArt", "createPlaylist", "updatePlaylist",
+    "deletePlaylist", "noSuchMethod", "",
 ]
 SUBSONIC_PARAMETERS = ["id", "size", "count", "offset", "type", "fromYear", "toYear", "maxBitRate", "timeOffset",
                        "format", "f", "v", "c", "query", "genre", "albumId", "artistId", "submission", "time",
                        "songCount", "songOffset", "albumCount", "albumOffset", "artistCount", "artistOffset",
-                       "musicFolderId", "estimateContentLength", "username"]
+                       "musicFolderId", "estimateContentLength", "username", "name", "playlistId", "songId",
+                       "songIdToAdd", "songIndexToRemove"]
 STATIC_FILES = ["/", "/index.html", "/app.js", "/sw.js", "/favicon.ico", "/manifest.webmanifest", "/css/",
                 "/js/endpoints.js", "/icons/", "/pages/", "/no-such-file", "/%2e%2e/%2e%2e/etc/passwd",
                 "/..%2f..%2fetc/passwd", "//etc/passwd", "/%00", "/%ff", "/" + "a" * 3000, "/js/%c0%ae%c0%ae/"]

@@ -292,6 +292,31 @@ def test_a_moment_starts_the_preview_only_within_it_and_the_owner_anywhere(store
         status, _, page = server.request("GET", f"/song/{track['id']}?t={urllib.parse.quote(moment)}", token=token)
         assert status == 200
         assert f'data-start="{start}"' in page, (moment, token is not None)
+        # The song's embed starts at the same place, and its store link keeps the moment asked for.
+        status, _, embed = server.request("GET", f"/embed/song/{track['id']}?t={urllib.parse.quote(moment)}",
+                                          token=token)
+        assert status == 200
+        assert (f'data-start="{start}"' in embed) == (start > 0), (moment, token is not None)
+        assert ("starts at" in embed) == (start > 0)
+
+
+def test_oembed_keeps_the_shared_links_language_and_moment(store):
+    """Issue 32 #18: a Russian share link with a moment embeds the Russian player from that moment."""
+    server, track = store["server"], store["tracks"][0]
+    for url in (f"{server.base}/song/{track['id']}?t=12&lang=ru", f"{server.base}/#/song/{track['id']}?t=12&lang=ru"):
+        status, _, answer = server.request("GET", "/oembed?" + urllib.parse.urlencode({"url": url}))
+        assert status == 200, answer
+        assert f'src="{server.base}/embed/song/{track["id"]}?t=12&amp;lang=ru"' in answer["html"], answer["html"]
+        assert "в SoTube" in answer["html"]
+        frame = answer["html"].split('src="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+        status, _, page = server.request("GET", frame[len(server.base):])
+        assert status == 200 and '<html lang="ru">' in page and 'data-start="12"' in page
+        assert "начинается с 0:12" in page
+    album = f"{server.base}/#/album/{store['album']}?t=12"
+    status, _, answer = server.request("GET", "/oembed?" + urllib.parse.urlencode({"url": album, "lang": "ru"}))
+    assert status == 200 and f'/embed/album/{store["album"]}?lang=ru"' in answer["html"], answer["html"]
+    status, _, answer = server.request("GET", "/oembed?" + urllib.parse.urlencode({"url": album}))
+    assert f'/embed/album/{store["album"]}"' in answer["html"] and " on SoTube" in answer["html"]
 
 
 def png_bytes(width, height):

@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
@@ -197,12 +198,32 @@ def page(make_context):
     return make_context().new_page()
 
 
+# What the page shows has settled: no transition or animation running (the endless ones aside: the
+# playing bars, spinners) and every image on screen loaded (or failed). Checked on animation frames.
+SETTLED = """() => document.getAnimations().every((a) => a.playState !== 'running'
+    || a.effect?.getComputedTiming().endTime === Infinity)
+  && [...document.images].every((img) => {
+    if (img.complete) return true;
+    const r = img.getBoundingClientRect();
+    return !r.width || !r.height || r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth;
+  })"""
+
+
+def settle(page, timeout=5000):
+    """Waits until the page has settled (SETTLED); a page that never does is photographed or checked
+    as it is after `timeout` ms, as the fixed wait this replaces did."""
+    try:
+        page.wait_for_function(SETTLED, polling="raf", timeout=timeout)
+    except PlaywrightTimeout:
+        pass
+
+
 @pytest.fixture
 def shot(viewport):
     folder = SCREENSHOTS / viewport
     folder.mkdir(parents=True, exist_ok=True)
 
     def take(page, name):
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(folder / f"{name}.png"))
     return take

@@ -15,7 +15,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DATA_DIR, ONE_SIZE, ROOT
+from conftest import DATA_DIR, ONE_SIZE, ROOT, settle
 from webhelpers import open_screen, register, register_ru, unique_name
 
 BIN = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
@@ -27,7 +27,7 @@ AXE = Axe()
 
 def violations(page, screen):
     """axe's violations on the page as lines: screen, rule id, impact, what it says, the nodes."""
-    page.wait_for_timeout(200)  # transitions done: colour contrast is read from what is painted
+    settle(page)  # transitions done: colour contrast is read from what is painted
     results = AXE.run(page)
     lines = []
     for v in results.response["violations"]:

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES
+from conftest import ALL_SIZES, ONE_SIZE
 from test_owned_media_in_browser import buy, grant, sw_context, two_albums  # noqa: F401 (sw_context: a fixture)
 from test_two_factor import totp
 from webhelpers import register, unique_name
@@ -76,6 +76,7 @@ def route_exists(server, path):
         return path in json.load(answer).get("paths", {})
 
 
+@ONE_SIZE
 def test_a_display_name_is_saved_and_shown(page, server, console):
     if not route_exists(server, "/api/v1/me/display-name"):
         pytest.skip("this build has no PUT /api/v1/me/display-name yet (not in /openapi.json)")
@@ -98,6 +99,7 @@ def test_a_display_name_is_saved_and_shown(page, server, console):
     expect(page.locator("#account-name")).to_have_text(username)
 
 
+@ONE_SIZE
 def test_change_username_asks_only_for_the_new_one(page, server):
     username, _ = register(page, server)
     open_account(page, server)

@@ -5,7 +5,7 @@ import time
 from playwright.sync_api import expect
 
 from conftest import ALL_SIZES, ONE_SIZE
-from webhelpers import register, log_in, tab, unique_name
+from webhelpers import dismiss_toast, register, log_in, tab, unique_name
 
 
 @ALL_SIZES
@@ -89,6 +89,7 @@ def test_register_change_username_and_password_then_remembered_login(make_contex
     page.get_by_label("New password").fill("new secret 22")
     password_form.get_by_role("button", name="Save").click()
     expect(page.get_by_text("Your password was changed.")).to_be_visible()
+    dismiss_toast(page)  # on a phone it covers Log out for 5 s
 
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("button", name="Log in")).to_be_visible()
@@ -111,6 +112,7 @@ def test_session_without_remember_ends_with_the_browser(make_context, server):
     username, password = register(page, server)
     tab(page, "Account").click()
     page.get_by_role("button", name="Log out").click()
+    expect(page).to_have_url(re.compile(r"#/login"))
     log_in(page, server, username, password, remember=False)
     state = context.storage_state()
     state["cookies"] = [c for c in state["cookies"] if c.get("expires", -1) > 0]

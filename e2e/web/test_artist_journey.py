@@ -1,4 +1,5 @@
-"""The artist's whole story (issue 31), at a phone's and a desktop's size, on a fresh server:
+"""The artist's whole story (issue 31), at a phone's size (ONE_SIZE: forms, uploads, mail, ledgers; every
+artist screen is test_artist_look.py's at the four sizes), on a fresh server:
 
 an invited artist signs up, uploads a 4-song release made from the Debian music packages (asc-music's
 three MP3s and one of xblast-tnt-musics' headerless PCM songs; the first MP3's second 4 MiB piece is
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from conftest import ONE_SIZE
 from webhelpers import log_in
 
 from console_support import PASSWORD, Buyer, call, cli, make_operator, no_stray_words, operator_api
@@ -51,6 +53,7 @@ def audio_length(page, base, track_id):
     return len(response.body())
 
 
+@ONE_SIZE
 def test_artist_uploads_sells_a_pre_order_and_is_paid(store, browse, shot, viewport):
     missing = [str(path) for path in SONGS if not path.exists()]
     if missing:

@@ -28,6 +28,7 @@ def on_sale(album):
     return [t for t in album["tracks"] if not t.get("owned") and t.get("ready", True) and not t.get("withdrawn")]
 
 
+@ONE_SIZE
 def test_row_buy_buttons_name_the_song_and_its_price(page, server, needs):
     needs("catalog", "commerce")
     album = first_album(page, server)

@@ -3,7 +3,7 @@ short generated songs on two albums and one damaged file whose media jobs fail; 
 sandbox provider, a gift code and a grant from the CLI; songs and an album bought through the API. So
 every figure on the dashboard is one this test made, and it checks them against the buyers' ledgers.
 
-- test_operator_runs_the_store (1440×900 and 820×1180, a fresh server each): an operator made with the
+- test_operator_runs_the_store (1440×900, a fresh server): an operator made with the
   CLI signs in; the dashboard's totals equal the ledgers' (and the Coins CSV sums to them); a song's
   price changed in the console is the store's and what a buyer is charged; a withdrawn song says "No
   longer on sale"; renaming the artist to a name another artist has is refused at the field (409), a
@@ -35,7 +35,7 @@ from console_support import (
 from console_support import seed, store, browse, look_store  # noqa: F401  (fixtures, used by name)
 
 
-@pytest.mark.viewports("desktop-1440x900", "tablet-820x1180")
+@pytest.mark.viewports("desktop-1440x900")  # one: forms and figures; each screen's look at four sizes below
 def test_operator_runs_the_store(store, browse, shot):
     base = store.base
     buyers, tracks, albums = script_sales(store, tag="")

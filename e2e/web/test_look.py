@@ -8,7 +8,7 @@ import uuid
 
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES, DATA_DIR, ROOT
+from conftest import ALL_SIZES, DATA_DIR, ONE_SIZE, ROOT
 from webhelpers import register, tab, wait_playing
 
 BIN = os.environ.get("SOTUBE_BIN", str(ROOT / ".build" / "debug" / "sotube"))
@@ -46,6 +46,7 @@ def test_dark_mode_follows_the_system(make_context, server, shot):
     shot(page, "13-account-dark")
 
 
+@ONE_SIZE
 def test_installable_manifest_icons_and_service_worker(page, server):
     page.goto(server + "/")
     manifest = page.request.get(server + "/manifest.webmanifest").json()

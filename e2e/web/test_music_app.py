@@ -319,8 +319,9 @@ def test_words_toasts_and_keys(make_context, server, needs, shot, viewport, cons
 
 
 @ONE_SIZE
-def test_history_speaks_the_users_language_and_coins_are_not_dollars(make_context, server, needs, shot):
+def test_history_speaks_the_users_language_and_coins_are_not_dollars(make_context, server, needs, shot, console):
     needs("commerce")
+    console.allow(r"status of 402 .*/sandbox/checkout/")  # the declined card
     page = make_context(locale="ru-RU").new_page()
     page.goto(server + "/#/register")
     from webhelpers import unique_name
@@ -332,6 +333,11 @@ def test_history_speaks_the_users_language_and_coins_are_not_dollars(make_contex
     expect(page.locator("#coins")).to_be_visible()
     page.goto(server + "/#/topup")
     page.locator("form.packs-form button[type=submit]").click()
+    # The sandbox checkout speaks the app's language too (issue 32 #18), a refusal included.
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.get_by_role("heading", name="Оплата картой")).to_be_visible()
+    pay_in_sandbox(page, method="card", card="4000 0000 0000 0002")
+    expect(page.get_by_role("alert")).to_contain_text("Карта отклонена")
     pay_in_sandbox(page, method="card")
     expect(page).to_have_url(re.compile(r"#/account\?topUp="), timeout=20000)
     page.goto(server + "/#/history/topups")

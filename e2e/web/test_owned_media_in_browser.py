@@ -160,6 +160,7 @@ def test_an_album_saved_offline_plays_and_seeks_without_network(sw_context, serv
     assert page.evaluate("() => localStorage.getItem('sotube.offline.v1')") is None
 
 
+@ONE_SIZE
 def test_remove_all_and_a_password_change_clear_saved_songs(sw_context, server, needs):
     needs("catalog", "commerce", "media")
     page = sw_context.new_page()

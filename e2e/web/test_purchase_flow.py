@@ -160,5 +160,6 @@ def test_new_user_tops_up_buys_everywhere_and_plays_the_whole_song(make_context,
     # With purchases, logging in lands on My Music (SPEC A7).
     tab(page, "Account").click()
     page.get_by_role("button", name="Log out").click()
+    expect(page).to_have_url(re.compile(r"#/login"))
     log_in(page, server, username, password)
     expect(page).to_have_url(re.compile(r"#/library"))

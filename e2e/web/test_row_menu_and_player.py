@@ -3,7 +3,7 @@ queue change Up next, Go to album / artist, Share, and for an owner Download and
 arrow keys move, Escape gives the focus back to "⋯" (English and Russian). Up next reorders by dragging
 (mouse and finger). The full player: a Lyrics toggle where the song has words (none where it has not),
 title and artist are links, and on a desktop the player is a panel beside the page, which stays usable.
-390×844 and 1440×900; the changed screens saved at the four sizes (rowmenu-*.png, player-*.png)."""
+390×844 and 1440×900 (Share's link and an owner's Download / offline copy at 390×844 alone); the changed screens saved at the four sizes (rowmenu-*.png, player-*.png)."""
 import re
 
 import pytest
@@ -18,6 +18,9 @@ from webhelpers import register, register_ru, tab, wait_playing
 
 ITEMS = ["Play next", "Add to queue", "Go to album", "Go to artist", "Share"]
 ITEMS_RU = ["Играть следующей", "Добавить в очередь", "Перейти к альбому", "Перейти к исполнителю", "Поделиться"]
+# Signed in, "Add to playlist…" after Add to queue (issue 32 #17: test_own_playlists.py).
+MEMBER_ITEMS = ITEMS[:2] + ["Add to playlist…"] + ITEMS[2:]
+MEMBER_ITEMS_RU = ITEMS_RU[:2] + ["Добавить в плейлист…"] + ITEMS_RU[2:]
 
 
 def first_album(page, server):
@@ -141,7 +144,8 @@ def test_the_row_menu_queues_songs_and_answers_the_keyboard(make_context, server
     expect(page.get_by_role("menu")).to_have_count(0)
 
 
-def test_share_from_the_row_menu_copies_the_songs_link(make_context, server, needs, viewport):
+@ONE_SIZE
+def test_share_from_the_row_menu_copies_the_songs_link(make_context, server, needs):
     needs("catalog")
     page = make_context().new_page()
     album, _ = first_album(page, server)
@@ -154,7 +158,8 @@ def test_share_from_the_row_menu_copies_the_songs_link(make_context, server, nee
     assert f"/song/{track['id']}" in shared and track["title"] in shared, shared
 
 
-def test_an_owner_downloads_and_keeps_a_song_offline_from_its_row(make_context, server, needs, shot, viewport):
+@ONE_SIZE
+def test_an_owner_downloads_and_keeps_a_song_offline_from_its_row(make_context, server, needs, shot):
     needs("catalog", "commerce", "media")
     page = make_context().new_page()
     username, _ = register(page, server)
@@ -171,7 +176,7 @@ def test_an_owner_downloads_and_keeps_a_song_offline_from_its_row(make_context, 
     mine = row(page, owned)
     mine.get_by_role("button", name=f"More for {owned['title']}").click()
     menu = page.get_by_role("menu")
-    expect(menu.get_by_role("menuitem")).to_have_text(ITEMS + ["Download", "Make available offline"])
+    expect(menu.get_by_role("menuitem")).to_have_text(MEMBER_ITEMS + ["Download", "Make available offline"])
     expect(menu.get_by_role("menuitem", name="Download")).to_have_attribute("href", f"/api/v1/tracks/{owned['id']}/download")
     shot(page, "rowmenu-owner")
     menu.get_by_role("menuitem", name="Make available offline").click()
@@ -188,7 +193,7 @@ def test_an_owner_downloads_and_keeps_a_song_offline_from_its_row(make_context, 
     # A song not owned has neither.
     page.goto(server + f"/#/album/{album['album']['id']}")
     row(page, other).get_by_role("button", name=re.compile("^More for")).click()
-    expect(page.get_by_role("menu").get_by_role("menuitem")).to_have_text(ITEMS)
+    expect(page.get_by_role("menu").get_by_role("menuitem")).to_have_text(MEMBER_ITEMS)
 
 
 @ONE_SIZE
@@ -202,7 +207,7 @@ def test_the_row_menu_speaks_russian(make_context, server, needs, shot):
     more = row(page, track).get_by_role("button", name=f"Ещё: «{track['title']}»")
     more.click()
     menu = page.get_by_role("menu", name=f"Действия с «{track['title']}»")
-    expect(menu.get_by_role("menuitem")).to_have_text(ITEMS_RU)
+    expect(menu.get_by_role("menuitem")).to_have_text(MEMBER_ITEMS_RU)
     shot(page, "rowmenu-ru")
     menu.get_by_role("menuitem", name="Добавить в очередь").click()
     # Nothing was playing: the song plays.

@@ -4,14 +4,15 @@ nothing), "Copy embed code" giving an <iframe> of the song's or album's embed pl
 another page; a moment link keeps its `t` inside the app (`#/song/{id}?t=12` and the share page's
 "Open in SoTube" play from 0:12; a preview's moment past its end plays from the start); the album
 page's Buy album says what its coins are worth in money, to buyers, not guests. English and Russian
-(the app's links then ask the server's pages for Russian: `lang=ru`); 390×844 and 1440×900; the
+(the app's links then ask the server's pages for Russian: `lang=ru`); 390×844 and 1440×900 (the links
+of album, artist and playlist pages and the album's worth, at 390×844 alone: ONE_SIZE); the
 changed screens at the four sizes (`share-*.png`)."""
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES
+from conftest import ALL_SIZES, ONE_SIZE
 from test_accessibility import assert_none, violations
 from test_layout_fixes import SIDEWAYS, register_ru
 from test_owned_media_in_browser import grant, other_site  # noqa: F401 (a fixture)
@@ -130,6 +131,7 @@ def test_a_song_page_shares_its_link_from_a_typed_moment_and_its_embed_code(make
     expect(frame.get_by_role("link", name=re.compile("^" + re.escape(w["buy"])))).to_be_visible()
 
 
+@ONE_SIZE
 @LOCALES
 def test_album_artist_and_playlist_pages_share_their_link(make_context, server, needs, locale):
     needs("catalog")
@@ -209,6 +211,7 @@ def test_a_moment_link_plays_from_its_time_in_the_app(make_context, server, need
     assert fresh.evaluate(POSITION) < 5
 
 
+@ONE_SIZE
 @LOCALES
 def test_the_album_page_says_what_its_coins_are_worth_to_buyers(make_context, server, needs, locale):
     needs("catalog", "commerce")

@@ -2,6 +2,7 @@
 export default {
   'buy.worth': '{coins} {money}',
   'buy.worthNote': 'At the price of the cheapest coin pack',
+  'library.playlists': 'Playlists',
   'library.sortRecent': 'Recently added',
   'library.filter': 'Filter My Music',
   'library.savedOnly': 'Saved offline only',

@@ -2,6 +2,7 @@
 export default {
   'buy.worth': '{coins} {money}',
   'buy.worthNote': 'По цене самого дешёвого пакета монет',
+  'library.playlists': 'Плейлисты',
   'library.sortRecent': 'Недавно добавленные',
   'library.filter': 'Фильтр по моей музыке',
   'library.savedOnly': 'Только сохранённые офлайн',

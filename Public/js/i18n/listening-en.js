@@ -3,6 +3,7 @@ export default {
   'menu.label': 'Actions for {title}',
   'menu.playNext': 'Play next',
   'menu.addToQueue': 'Add to queue',
+  'menu.addToPlaylist': 'Add to playlist…',
   'menu.goAlbum': 'Go to album',
   'menu.goArtist': 'Go to artist',
   'menu.share': 'Share',

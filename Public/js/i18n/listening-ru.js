@@ -3,6 +3,7 @@ export default {
   'menu.label': 'Действия с «{title}»',
   'menu.playNext': 'Играть следующей',
   'menu.addToQueue': 'Добавить в очередь',
+  'menu.addToPlaylist': 'Добавить в плейлист…',
   'menu.goAlbum': 'Перейти к альбому',
   'menu.goArtist': 'Перейти к исполнителю',
   'menu.share': 'Поделиться',

@@ -113,12 +113,13 @@ export async function account(container, route) {
       } catch (error) {
         if (error.status !== 401) { toast(error.message, 'error'); logout.disabled = false; return; }
       }
-      stopPlayer();
-      await removeAllOffline();
+      // Signed out from here on, before anything awaits: a screen drawn meanwhile asks as a guest.
       state.me = null;
       state.guest = false;
       state.ownedIds.clear();
+      stopPlayer();
       emit('me', null);
+      await removeAllOffline();
       go('#/login');
     } }, t('account.logout'));
 

@@ -1,9 +1,10 @@
 // My Music (SPEC L1–L3): Songs / Albums / Artists with the seed's sorts and Recently added; artists split
-// view; a filter box and "Saved offline only" narrow what each view shows.
+// view; a filter box and "Saved offline only" narrow what each view shows. Playlists: the buyer's own
+// (js/playlists-view.js, loaded when shown).
 import { api } from '../api.js';
 import * as endpoints from '../endpoints.js';
 import { t } from '../i18n.js';
-import { h, icon, load } from '../ui.js';
+import { h, icon, load, append } from '../ui.js';
 import { artwork } from '../cards.js';
 import { trackList, offlineBadge } from '../track-list.js';
 import { go } from '../router.js';
@@ -12,7 +13,7 @@ import { savedTracks, isSaved } from '../offline.js';
 import { downloadAlbum, offlineControl } from '../owned.js';
 import { loadLibraryExtras } from '../library-extras.js';
 
-const views = [['albums', 'library.albums'], ['songs', 'library.songs'], ['artists', 'library.artists']];
+const views = [['albums', 'library.albums'], ['songs', 'library.songs'], ['artists', 'library.artists'], ['playlists', 'library.playlists']];
 // "recent" (Recently added) is not the server's: its default order, then newest purchase first.
 const sorts = {
   albums: [['artist', 'library.sortArtist'], ['name', 'library.sortAlbum'], ['recent', 'library.sortRecent']],
@@ -160,13 +161,15 @@ export async function library(container, route, ctx) {
   const filters = h('div', { class: 'lib-filters', role: 'search' }, filterBox,
     h('label', { class: 'check' }, savedBox, h('span', {}, t('library.savedOnly'))));
   const body = h('div', { class: `lib-body lib-${view}` });
-  container.append(h('h1', { class: 'page-title' }, t('library.title')), controls, filters, body);
+  append(container, h('h1', { class: 'page-title' }, t('library.title')), controls, view === 'playlists' ? null : filters, body);
   const words = () => fold(filter).split(/\s+/).filter(Boolean);
   const noMatch = () => h('p', { class: 'empty lib-no-match', role: 'status' }, t('library.noMatch'));
   const serverSort = sort === 'recent' ? sortOptions[0][0] : sort;
   const times = () => (sort === 'recent' ? purchaseTimes() : null);
 
-  if (view === 'songs') {
+  if (view === 'playlists') {
+    await (await import('../playlists-view.js')).playlistsView(body);
+  } else if (view === 'songs') {
     await load(body, () => Promise.all([api.get(endpoints.librarySongs({ sort: serverSort })), times()]), ([d, bought]) => {
       if (!d.tracks.length) { body.append(emptyState()); return; }
       const all = bought ? newestFirst(d.tracks, (tr) => [tr.id], bought) : d.tracks;

@@ -40,8 +40,17 @@ public protocol AppPasswordStore: Sendable {
     func find(secretHash: String) async throws -> (password: AppPassword, user: User)?
     /// The user with this name (any case) and their app passwords.
     func find(username: String) async throws -> (user: User, passwords: [AppPassword])?
+    /// The same, read from the database even where `find(username:)` answers from memory: a player's
+    /// token that matched none of what was remembered may be for an app password made since.
+    func findFresh(username: String) async throws -> (user: User, passwords: [AppPassword])?
     /// Records a use.
     func touch(id: String, at: Date) async throws
+}
+
+extension AppPasswordStore {
+    public func findFresh(username: String) async throws -> (user: User, passwords: [AppPassword])? {
+        try await find(username: username)
+    }
 }
 
 /// The rules for app passwords. Pure.

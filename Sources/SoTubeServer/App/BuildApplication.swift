@@ -105,6 +105,10 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         discovery: database.discovery, catalog: services.catalog, presenter: presenter, clock: services.clock
     ).register(on: app)
     LibraryController(library: database.library, catalog: services.catalog, presenter: presenter).register(on: app)
+    OwnPlaylistController(
+        playlists: database.ownPlaylists, catalog: services.catalog, presenter: presenter, clock: services.clock,
+        ids: services.ids
+    ).register(on: app)
     ArtworkController(media: services.media, avif: services.avifArtwork).register(on: app)
     DownloadController(catalog: database.catalog, media: services.media).register(on: app)
     AvatarController(avatars: services.avatars).register(on: app)
@@ -125,8 +129,9 @@ func subsonicController(_ services: AppServices) -> SubsonicController {
     let library = SubsonicLibraryDeps(
         player: RememberedPlayerLibrary(
             store: database.player, ownership: database.ownership, cache: services.catalogCache),
-        discovery: database.discovery, catalog: database.catalog,
-        items: SubsonicItems(mediaRoot: services.configuration.mediaDirectory), clock: services.clock)
+        discovery: database.discovery, ownPlaylists: database.ownPlaylists, catalog: database.catalog,
+        items: SubsonicItems(mediaRoot: services.configuration.mediaDirectory), clock: services.clock,
+        ids: services.ids)
     let media = SubsonicMediaDeps(
         media: services.media, playback: services.playback, library: library, tools: MediaTools(),
         coverCache: services.configuration.mediaDirectory.appendingPathComponent("cache/covers"),

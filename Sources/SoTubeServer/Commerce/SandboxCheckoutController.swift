@@ -13,12 +13,13 @@ struct SandboxCheckoutController {
 
     /// The hosted pages: mounted outside the session middleware (they are the provider's, not the API).
     func registerHostedPages(on routes: RouteRegistrar) {
-        routes.on(.sandboxCheckout) { _, context in
+        routes.on(.sandboxCheckout) { request, context in
             let id = try context.pathID()
+            let texts = SandboxCheckoutTexts.of(request)
             guard let topUp = try await checkout.checkoutTopUp(id: id) else {
-                return html(SandboxCheckoutPage.notFound(), status: .notFound)
+                return html(SandboxCheckoutPage.notFound(texts), status: .notFound)
             }
-            return html(SandboxCheckoutPage.render(topUp))
+            return html(SandboxCheckoutPage.render(topUp, texts: texts))
         }
         routes.on(.payOnSandboxCheckout) { request, context in
             let id = try context.pathID()
@@ -27,7 +28,8 @@ struct SandboxCheckoutController {
             // where to go, and the page replaces its own history entry with it (Back never returns to
             // the checkout, nor asks to resend a form). Without script, the 303 below.
             let inPlace = request.headers[.accept]?.contains("application/json") == true
-            return try await pay(topUpID: id, form: form, inPlace: inPlace)
+            return try await pay(
+                topUpID: id, form: form, inPlace: inPlace, texts: SandboxCheckoutTexts.of(request))
         }
     }
 
@@ -42,9 +44,12 @@ struct SandboxCheckoutController {
         }
     }
 
-    func pay(topUpID: String, form: [String: String], inPlace: Bool = false) async throws -> Response {
+    func pay(
+        topUpID: String, form: [String: String], inPlace: Bool = false,
+        texts: SandboxCheckoutTexts = SandboxCheckoutTexts(language: .en)
+    ) async throws -> Response {
         guard let topUp = try await checkout.checkoutTopUp(id: topUpID) else {
-            return html(SandboxCheckoutPage.notFound(), status: .notFound)
+            return html(SandboxCheckoutPage.notFound(texts), status: .notFound)
         }
         let back = "/#/account?topUp=\(topUp.id)"
         let done = { () throws -> Response in
@@ -54,7 +59,7 @@ struct SandboxCheckoutController {
         switch topUp.status {
         case .captured: return try done()
         case .cancelled:
-            return html(SandboxCheckoutPage.render(topUp), status: .conflict)
+            return html(SandboxCheckoutPage.render(topUp, texts: texts), status: .conflict)
         case .pending, .declined: break
         }
         let payment: SandboxPaymentProvider.Payment
@@ -70,14 +75,15 @@ struct SandboxCheckoutController {
                 number: form["number"] ?? "", expiry: form["expiry"] ?? "", cvc: form["cvc"] ?? "")
         default:
             return html(
-                SandboxCheckoutPage.render(topUp, refusal: .init(message: "Choose how to pay.")),
+                SandboxCheckoutPage.render(topUp, refusal: .init(message: texts.chooseHow), texts: texts),
                 status: .unprocessableContent)
         }
         switch checkout.authorizeSandboxPayment(payment, now: clock.now()) {
         case .invalid(let message, let field):
             return html(
                 SandboxCheckoutPage.render(
-                    topUp, refusal: .init(message: message, method: method, field: field), typed: .init(form: form)),
+                    topUp, refusal: .init(message: texts.refusal(message), method: method, field: field),
+                    typed: .init(form: form), texts: texts),
                 status: .unprocessableContent)
         case .declined(let message):
             _ = try await checkout.markTopUp(id: topUp.id, status: .declined, message: message)
@@ -85,8 +91,10 @@ struct SandboxCheckoutController {
             shown.status = .declined
             return html(
                 SandboxCheckoutPage.render(
-                    shown, refusal: .init(message: message + " Try another way to pay.", method: method, field: nil),
-                    typed: .init(form: form)),
+                    shown,
+                    refusal: .init(
+                        message: texts.refusal(message) + " " + texts.tryAnother, method: method, field: nil),
+                    typed: .init(form: form), texts: texts),
                 status: .init(code: 402, reasonPhrase: "Payment Required"))
         case .approved:
             _ = try await checkout.capture(topUpID: topUp.id, providerReference: topUp.providerReference)

@@ -34,15 +34,18 @@ enum SandboxCheckoutPage {
         }
     }
 
-    static func render(_ topUp: TopUp, refusal: Refusal? = nil, typed: Typed = Typed()) -> String {
+    static func render(
+        _ topUp: TopUp, refusal: Refusal? = nil, typed: Typed = Typed(),
+        texts t: SandboxCheckoutTexts = SandboxCheckoutTexts(language: .en)
+    ) -> String {
         let id = escape(topUp.id)
         let price = escape(topUp.price.formatted)
         let back = "/#/account?topUp=\(id)"
         let action = escape(SoTubeRoutes.sandboxCheckout(topUp.id))
         var body = """
-            <header><span class="brand">Pay<b>Sandbox</b></span><span class="badge">Sandbox · no real money</span></header>
-            <section class="order"><p class="merchant">Pay SoTube</p><p class="amount" data-testid="amount">\(price)</p>
-            <p>\(topUp.coins) SoTube coins</p></section>
+            <header><span class="brand">Pay<b>Sandbox</b></span><span class="badge">\(t.badge)</span></header>
+            <section class="order"><p class="merchant">\(t.merchant)</p><p class="amount" data-testid="amount">\(price)</p>
+            <p>\(escape(t.coins(topUp.coins)))</p></section>
             """
         if let refusal, refusal.method == nil {
             body += "<p class=\"notice error\" role=\"alert\">\(escape(refusal.message))</p>"
@@ -50,40 +53,40 @@ enum SandboxCheckoutPage {
         switch topUp.status {
         case .captured:
             body +=
-                "<p class=\"notice\" role=\"status\">This payment is complete.</p><a class=\"button\" href=\"\(back)\">Return to SoTube</a>"
+                "<p class=\"notice\" role=\"status\">\(t.complete)</p><a class=\"button\" href=\"\(back)\">\(t.returnToStore)</a>"
         case .cancelled:
             body +=
-                "<p class=\"notice\" role=\"status\">This checkout was cancelled. No money was taken.</p><a class=\"button\" href=\"\(back)\">Return to SoTube</a>"
+                "<p class=\"notice\" role=\"status\">\(t.cancelled)</p><a class=\"button\" href=\"\(back)\">\(t.returnToStore)</a>"
         case .pending, .declined:
             let form = FormErrors(refusal: refusal)
             body += """
                 <form method="post" action="\(action)" class="option" aria-labelledby="login-title">
                 <input type="hidden" name="method" value="account">
-                <h2 id="login-title">Log in and pay</h2>\(form.message(for: .account))
-                <label>Email <input name="email" type="email" autocomplete="username" required value="\(escape(typed.email))" placeholder="buyer@sandbox.test"\(form.attributes(.account, "email"))></label>
-                <label>Password <input name="password" type="password" autocomplete="current-password" required\(form.attributes(.account, "password"))></label>
-                <button type="submit">Log in and pay \(price)</button>
+                <h2 id="login-title">\(t.accountTitle)</h2>\(form.message(for: .account))
+                <label>\(t.email) <input name="email" type="email" autocomplete="username" required value="\(escape(typed.email))" placeholder="buyer@sandbox.test"\(form.attributes(.account, "email"))></label>
+                <label>\(t.password) <input name="password" type="password" autocomplete="current-password" required\(form.attributes(.account, "password"))></label>
+                <button type="submit">\(escape(t.logInAndPay(topUp.price.formatted)))</button>
                 </form>
-                <p class="or">or</p>
+                <p class="or">\(t.or)</p>
                 <form method="post" action="\(action)" class="option" aria-labelledby="card-title">
                 <input type="hidden" name="method" value="card">
-                <h2 id="card-title">Pay with card</h2>\(form.message(for: .card))
-                <label>Card number <input name="number" inputmode="numeric" autocomplete="cc-number" required value="\(escape(typed.cardNumber))" placeholder="4242 4242 4242 4242"\(form.attributes(.card, "number"))></label>
-                <div class="row"><label>Expiry <input name="expiry" autocomplete="cc-exp" required value="\(escape(typed.expiry))" placeholder="MM/YY"\(form.attributes(.card, "expiry"))></label>
+                <h2 id="card-title">\(t.cardTitle)</h2>\(form.message(for: .card))
+                <label>\(t.cardNumber) <input name="number" inputmode="numeric" autocomplete="cc-number" required value="\(escape(typed.cardNumber))" placeholder="4242 4242 4242 4242"\(form.attributes(.card, "number"))></label>
+                <div class="row"><label>\(t.expiry) <input name="expiry" autocomplete="cc-exp" required value="\(escape(typed.expiry))" placeholder="\(t.expiryPlaceholder)"\(form.attributes(.card, "expiry"))></label>
                 <label>CVC <input name="cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123"\(form.attributes(.card, "cvc"))></label></div>
-                <button type="submit">Pay \(price)</button>
+                <button type="submit">\(escape(t.pay(topUp.price.formatted)))</button>
                 </form>
                 <form method="post" action="\(action)" class="cancel">
-                <input type="hidden" name="method" value="cancel"><button type="submit" class="link">Cancel and return to SoTube</button>
+                <input type="hidden" name="method" value="cancel"><button type="submit" class="link">\(t.cancel)</button>
                 </form>
-                <details><summary>Sandbox accounts and test cards</summary><ul>
-                <li>buyer@sandbox.test / sandbox123 — pays</li><li>broke@sandbox.test / sandbox123 — declined</li>
-                <li>4242 4242 4242 4242 or 5555 5555 5555 4444 — succeeds (any future expiry, any CVC)</li>
-                <li>4000 0000 0000 0002 — declined</li><li>4000 0000 0000 9995 — declined: insufficient funds</li>
+                <details><summary>\(t.testAccounts)</summary><ul>
+                <li>buyer@sandbox.test / sandbox123 — \(t.pays)</li><li>broke@sandbox.test / sandbox123 — \(t.declined)</li>
+                <li>4242 4242 4242 4242 \(t.or) 5555 5555 5555 4444 — \(t.succeeds)</li>
+                <li>4000 0000 0000 0002 — \(t.declined)</li><li>4000 0000 0000 9995 — \(t.declinedFunds)</li>
                 </ul></details>
                 """
         }
-        return document(title: "Sandbox checkout", body: body)
+        return document(title: t.title, body: body, lang: t.lang)
     }
 
     /// Places a refusal inside its form and marks the field it names as invalid.
@@ -105,18 +108,18 @@ enum SandboxCheckoutPage {
         private func firstField(_ method: Method) -> String { method == .account ? "email" : "number" }
     }
 
-    static func notFound() -> String {
+    static func notFound(_ t: SandboxCheckoutTexts = SandboxCheckoutTexts(language: .en)) -> String {
         document(
-            title: "Checkout not found",
+            title: t.notFoundTitle,
             body:
-                "<h1>Checkout not found</h1><p>This checkout does not exist.</p><a class=\"button\" href=\"/\">Go to SoTube</a>"
-        )
+                "<h1>\(t.notFoundTitle)</h1><p>\(t.notFound)</p><a class=\"button\" href=\"/\">\(t.goToStore)</a>",
+            lang: t.lang)
     }
 
-    static func document(title: String, body: String) -> String {
+    static func document(title: String, body: String, lang: String) -> String {
         """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <html lang="\(lang)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(escape(title)) · PaySandbox</title>
         <style>
         *,*::before,*::after{box-sizing:border-box}

@@ -21,7 +21,9 @@ enum WireSchemas {
         AlbumDetailDTO.self, PlaylistDetailDTO.self,
         TrackDetailDTO.self, SearchResultsDTO.self, SearchHistoryDTO.self, SearchSuggestionsDTO.self,
         FavouritesDTO.self, RecentlyPlayedDTO.self, RecordPlayRequest.self, LibrarySongsDTO.self,
-        LibraryAlbumsDTO.self, LibraryArtistsDTO.self,
+        LibraryAlbumsDTO.self, LibraryArtistsDTO.self, OwnPlaylistListDTO.self, OwnPlaylistDTO.self,
+        CreateOwnPlaylistRequest.self, UpdateOwnPlaylistRequest.self, AddOwnPlaylistTracksRequest.self,
+        OwnPlaylistAddedDTO.self,
         // Coins and purchases
         WalletDTO.self, TopUpRequest.self, TopUpCreatedDTO.self, TopUpDTO.self, TopUpCardRequest.self,
         TopUpListDTO.self,

@@ -23,9 +23,14 @@ struct EmbedController {
                 throw Problem(.notFound, "There is no song with this id.")
             }
             let root = base.url(for: request)
+            let previewSeconds = media.preview.previewSeconds(durationMs: song.durationMs)
+            // A shared moment (`?t=`) starts there, as on the share page.
+            let (moment, start) = try await media.sharedMoment(
+                request, song: song, previewSeconds: previewSeconds, userID: context.identity?.user.id)
             let html = EmbedPage.song(
-                song, previewSeconds: media.preview.previewSeconds(durationMs: song.durationMs),
-                oEmbed: root + SoTubeRoutes.oEmbed(url: root + SoTubeRoutes.sharePage(song.id)), texts: .of(request))
+                song, previewSeconds: previewSeconds,
+                oEmbed: root + SoTubeRoutes.oEmbed(url: root + SoTubeRoutes.sharePage(song.id)), texts: .of(request),
+                start: start, moment: moment)
             return page(html)
         }
         routes.on(.embedAlbum) { request, context in
@@ -48,8 +53,9 @@ struct EmbedController {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = base.cacheControl
         headers[.contentSecurityPolicy] = SecurityHeaders.embed
-        // The words follow `lang`, the app's language cookie or the browser's.
-        headers[.vary] = "Cookie, Accept-Language"
+        // The words follow `lang`, the app's language cookie or the browser's; a moment's start
+        // depends on whether the visitor owns the song.
+        headers[.vary] = "Authorization, Cookie, Accept-Language"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
@@ -70,10 +76,20 @@ struct EmbedController {
         if let maxHeight = query.get("maxheight").flatMap({ Int($0) }), maxHeight > 0 {
             size.height = min(size.height, max(120, maxHeight))
         }
-        let src = HTML.escape(root + frame)
+        // The embed keeps the shared link's language and, for a song, its moment (`?lang=`, `?t=`).
+        let shared = OEmbedTarget.query(of: target)
+        let language =
+            (shared["lang"] ?? query.get("lang")).flatMap { PageLanguage(rawValue: $0.lowercased()) }
+        var carried: [String] = []
+        if case .song = subject, let moment = shared["t"].flatMap(SharedMoment.seconds), moment > 0 {
+            carried.append("t=\(moment)")
+        }
+        if let language { carried.append("lang=\(language.rawValue)") }
+        let src = HTML.escape(root + frame + (carried.isEmpty ? "" : "?" + carried.joined(separator: "&")))
+        let texts = PageTexts(language: language ?? .en)
         let html =
             "<iframe src=\"\(src)\" width=\"\(size.width)\" height=\"\(size.height)\" style=\"border:0;border-radius:12px\" "
-            + "allow=\"autoplay; encrypted-media\" loading=\"lazy\" title=\"\(HTML.escape("\(title) · \(author)")) on SoTube\"></iframe>"
+            + "allow=\"autoplay; encrypted-media\" loading=\"lazy\" title=\"\(HTML.escape(texts.onSoTube(title: title, author: author)))\"></iframe>"
         let answer = OEmbedDTO(
             title: title, authorName: author, providerUrl: root, html: html, width: size.width, height: size.height,
             thumbnailUrl: root + SoTubeRoutes.albumArtwork(albumID, size: 300), thumbnailSize: 300)
@@ -122,5 +138,18 @@ enum OEmbedTarget: Equatable {
         case "album": return .album(id)
         default: return nil
         }
+    }
+
+    /// The query of a shared URL, or of its fragment for the web app's `/#/song/{id}?t=12`: the
+    /// first value of each name.
+    static func query(of text: String) -> [String: String] {
+        guard text.count <= 2048, let components = URLComponents(string: text) else { return [:] }
+        var items = components.queryItems ?? []
+        if let fragment = components.fragment, let mark = fragment.firstIndex(of: "?") {
+            items += URLComponents(string: "x:?" + fragment[fragment.index(after: mark)...])?.queryItems ?? []
+        }
+        var values: [String: String] = [:]
+        for item in items where values[item.name] == nil { values[item.name] = item.value }
+        return values
     }
 }

@@ -4,17 +4,22 @@ import SoTubeCore
 /// The HTML of the embeddable players: artwork, title, play, progress and Buy (which opens the store
 /// in a new tab). Plain HTML with one small script (`Public/pages/embed.js`); it plays `/api/v1/tracks/{id}/audio`.
 enum EmbedPage {
+    /// `moment` is the shared moment as asked (`?t=`, kept in the store link), `start` where this
+    /// visitor's audio starts (`SharedMoment.start`: 0 when a preview's moment is past its end).
     static func song(
-        _ song: CatalogTrack, previewSeconds: Int, oEmbed: String, texts: PageTexts = PageTexts(language: .en)
+        _ song: CatalogTrack, previewSeconds: Int, oEmbed: String, texts: PageTexts = PageTexts(language: .en),
+        start: Int = 0, moment: Int? = nil
     ) -> String {
+        let startAttribute = start > 0 ? " data-start=\"\(start)\"" : ""
         let item = """
-            <li><button type="button" class="row" data-src="\(HTML.escape(SoTubeRoutes.trackAudio(song.id)))" data-limit="\(previewSeconds)">\(HTML.escape(song.title))</button></li>
+            <li><button type="button" class="row" data-src="\(HTML.escape(SoTubeRoutes.trackAudio(song.id)))" data-limit="\(previewSeconds)"\(startAttribute)>\(HTML.escape(song.title))</button></li>
             """
+        let note =
+            texts.previewNote(seconds: previewSeconds) + (start > 0 ? texts.startsAt(SharedMoment.clock(start)) : "")
         return page(
             title: song.title, subtitle: "\(song.artistName) · \(song.albumTitle)", albumID: song.albumID,
-            store: "/#/song/" + SoTubeRoutes.segment(song.id), buy: texts.buy(song.price),
-            items: item, showList: false, oEmbed: oEmbed, note: texts.previewNote(seconds: previewSeconds), texts: texts
-        )
+            store: "/#/song/" + SoTubeRoutes.segment(song.id) + (moment.map { $0 > 0 ? "?t=\($0)" : "" } ?? ""),
+            buy: texts.buy(song.price), items: item, showList: false, oEmbed: oEmbed, note: note, texts: texts)
     }
 
     static func album(

@@ -34,6 +34,9 @@ struct PageTexts {
     }
 
     func startsAt(_ clock: String) -> String { language == .en ? " · starts at \(clock)" : " · начинается с \(clock)" }
+    func onSoTube(title: String, author: String) -> String {
+        language == .en ? "\(title) · \(author) on SoTube" : "\(title) · \(author) в SoTube"
+    }
     var openInApp: String { language == .en ? "Open in SoTube" : "Открыть в SoTube" }
     func buy(_ price: Int) -> String { (language == .en ? "Buy · " : "Купить · ") + language.coins(price) }
     func previewNote(seconds: Int) -> String {

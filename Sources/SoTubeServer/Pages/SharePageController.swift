@@ -21,13 +21,8 @@ struct SharePageController {
                 throw Problem(.notFound, "There is no song with this id.")
             }
             let previewSeconds = media.preview.previewSeconds(durationMs: song.durationMs)
-            var start = 0
-            let moment = request.uri.queryParameters.get("t").flatMap(SharedMoment.seconds)
-            if let moment {
-                let (rendition, _) = try await media.audio(trackID: id, for: context.identity?.user.id)
-                start = SharedMoment.start(
-                    at: moment, durationMs: song.durationMs, previewSeconds: rendition == .full ? nil : previewSeconds)
-            }
+            let (moment, start) = try await media.sharedMoment(
+                request, song: song, previewSeconds: previewSeconds, userID: context.identity?.user.id)
             let html = SharePage.html(
                 song, base: base.url(for: request), previewSeconds: previewSeconds, start: start, moment: moment,
                 texts: .of(request))

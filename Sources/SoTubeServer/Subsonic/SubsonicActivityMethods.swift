@@ -1,8 +1,8 @@
 import Foundation
 import SoTubeCore
 
-/// star, unstar (the web app's favourite songs), scrobble (play counts and recently played),
-/// getPlaylists, getPlaylist (the caller's favourite volumes, as far as they own the songs).
+/// star, unstar (the web app's favourite songs), scrobble (play counts and recently played), and the
+/// caller's favourite volumes as read-only playlists (listed by `SubsonicPlaylistMethods`).
 enum SubsonicActivityMethods {
     static func register(into methods: inout [String: SubsonicMethod], _ deps: SubsonicLibraryDeps) {
         methods["star"] = { call in try await star(call, deps, favourite: true) }
@@ -21,27 +21,30 @@ enum SubsonicActivityMethods {
             }
             return .empty
         }
-        methods["getPlaylists"] = { call in
-            let ids = try await deps.discovery.favouritePlaylistIDs(userID: call.userID, limit: 200)
-            var playlists: [SubsonicElement] = []
-            for playlist in try await deps.catalog.playlists(ids: ids) {
-                let songs = try await ownedSongs(of: playlist.id, call.userID, deps)
-                playlists.append(element(playlist, songs: songs, owner: call.user?.username))
-            }
-            var list = SubsonicElement()
-            list.add("playlist", list: playlists)
-            return .one("playlists", list)
-        }
-        methods["getPlaylist"] = { call in
-            let id = try call.parameters.required("id")
-            guard try await deps.discovery.isFavouritePlaylist(userID: call.userID, playlistID: id),
-                let playlist = try await deps.catalog.playlist(id: id)
-            else { throw SubsonicError.notFound("Playlist") }
+    }
+
+    /// The caller's favourite volumes (read-only playlists), as far as they own the songs.
+    static func favouriteVolumes(_ call: SubsonicCall, _ deps: SubsonicLibraryDeps) async throws -> [SubsonicElement] {
+        let ids = try await deps.discovery.favouritePlaylistIDs(userID: call.userID, limit: 200)
+        var playlists: [SubsonicElement] = []
+        for playlist in try await deps.catalog.playlists(ids: ids) {
             let songs = try await ownedSongs(of: playlist.id, call.userID, deps)
-            var result = element(playlist, songs: songs, owner: call.user?.username)
-            result.add("entry", list: songs.map(deps.items.song))
-            return .one("playlist", result)
+            playlists.append(element(playlist, songs: songs, owner: call.user?.username))
         }
+        return playlists
+    }
+
+    /// One favourite volume with its owned songs; not found (70) when it is not a favourite.
+    static func favouriteVolume(_ id: String, _ call: SubsonicCall, _ deps: SubsonicLibraryDeps) async throws
+        -> SubsonicElement
+    {
+        guard try await deps.discovery.isFavouritePlaylist(userID: call.userID, playlistID: id),
+            let playlist = try await deps.catalog.playlist(id: id)
+        else { throw SubsonicError.notFound("Playlist") }
+        let songs = try await ownedSongs(of: playlist.id, call.userID, deps)
+        var result = element(playlist, songs: songs, owner: call.user?.username)
+        result.add("entry", list: songs.map(deps.items.song))
+        return result
     }
 
     /// Stars or unstars songs (`id`), every owned song of albums (`albumId`) and of artists

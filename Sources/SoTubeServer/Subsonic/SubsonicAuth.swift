@@ -85,15 +85,26 @@ struct SubsonicAuthenticator: Sendable {
             else { return nil }
             return (found.password, found.user)
         case .token(let username, let token, let salt):
-            guard let found = try await store.find(username: username) else { return nil }
             let given = Array(token.lowercased().utf8)
-            for password in found.passwords {
-                guard let secret = sealer.open(password.sealedSecret) else { continue }
-                let expected = Array(Hex.encode(Insecure.MD5.hash(data: Data((secret + salt).utf8))).utf8)
-                if ConstantTime.equal(expected, given) { return (password, found.user) }
+            // What is remembered first; a token matching none of it is checked against the database
+            // (an app password made a moment ago on another server).
+            for fresh in [false, true] {
+                guard
+                    let found = try await fresh ? store.findFresh(username: username) : store.find(username: username)
+                else { return nil }
+                if let password = match(given, salt: salt, among: found.passwords) { return (password, found.user) }
             }
             return nil
         }
+    }
+
+    private func match(_ given: [UInt8], salt: String, among passwords: [AppPassword]) -> AppPassword? {
+        for password in passwords {
+            guard let secret = sealer.open(password.sealedSecret) else { continue }
+            let expected = Array(Hex.encode(Insecure.MD5.hash(data: Data((secret + salt).utf8))).utf8)
+            if ConstantTime.equal(expected, given) { return password }
+        }
+        return nil
     }
 
     private func throttleKeys(_ credentials: SubsonicCredentials, client: String) -> [ThrottleKey] {

@@ -5,9 +5,11 @@ import SoTubeCore
 struct SubsonicLibraryDeps: Sendable {
     let player: any PlayerLibrary
     let discovery: any DiscoveryStore
+    let ownPlaylists: any OwnPlaylistStore
     let catalog: any CatalogReader
     let items: SubsonicItems
     let clock: any SoTubeClock
+    let ids: any IDSource
 
     /// The most any list answers at once.
     static let maxPage = 500

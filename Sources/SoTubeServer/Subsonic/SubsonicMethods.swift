@@ -9,6 +9,7 @@ enum SubsonicMethods {
         SubsonicBrowsingMethods.register(into: &methods, library)
         SubsonicListMethods.register(into: &methods, library)
         SubsonicActivityMethods.register(into: &methods, library)
+        SubsonicPlaylistMethods.register(into: &methods, library)
         SubsonicMediaMethods.register(into: &methods, media)
         return methods
     }

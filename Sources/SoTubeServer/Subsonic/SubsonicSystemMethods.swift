@@ -64,7 +64,7 @@ enum SubsonicSystemMethods {
         element.set("settingsRole", false)
         element.set("downloadRole", true)
         element.set("uploadRole", false)
-        element.set("playlistRole", false)
+        element.set("playlistRole", true)
         element.set("coverArtRole", true)
         element.set("commentRole", false)
         element.set("podcastRole", false)

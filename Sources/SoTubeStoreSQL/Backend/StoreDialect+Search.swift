@@ -58,14 +58,18 @@ extension StoreDialect {
                     "\"\(String(String.UnicodeScalarView(terms[index].unicodeScalars.prefix(Self.indexedPrefixLength))))\"*"
             }.joined(separator: " ")
         case .postgres:
-            return terms.indices.map { "'\(terms[$0])'" + (query.isPrefix($0) ? ":*" : "") }.joined(separator: " & ")
+            // Cut like SQLite's, so both engines find the same superset and check it the same way.
+            return terms.indices.map { index in
+                guard query.isPrefix(index) else { return "'\(terms[index])'" }
+                return
+                    "'\(String(String.UnicodeScalarView(terms[index].unicodeScalars.prefix(Self.indexedPrefixLength))))':*"
+            }.joined(separator: " & ")
         }
     }
 
-    /// The prefixes `matchExpression` cut (SQLite), to be checked whole on the rows found.
+    /// The prefixes `matchExpression` cut, to be checked whole on the rows found.
     package func longPrefixTerms(_ query: SearchQuery) -> [String] {
-        guard self == .sqlite else { return [] }
-        return query.terms.indices.filter {
+        query.terms.indices.filter {
             query.isPrefix($0) && query.terms[$0].unicodeScalars.count > Self.indexedPrefixLength
         }.map { query.terms[$0] }
     }
@@ -74,9 +78,11 @@ extension StoreDialect {
     var hasSeparateSearchIndex: Bool { self == .sqlite }
 
     /// Candidate documents of one kind (`lo <= doc_id < hi`), at most `cap`: rows
-    /// `doc_id, entity_id, display, name, score` (lower score is better; 0 on SQLite).
-    /// `nameOnly` looks at entity names only (SQLite; PostgreSQL always looks at both); song
-    /// titles have an index of their own for it (`search_names`).
+    /// `doc_id, entity_id, display, name, score` (score 0: both engines rank by `SearchRanking`
+    /// alone, so they give the same answers, issue 35). The first `cap` matches in doc_id order are
+    /// read, as FTS5 walks its doclists. `nameOnly` looks at entity names only; on SQLite song titles
+    /// have an index of their own for it (`search_names`), on PostgreSQL the name is checked on the
+    /// rows the GIN index finds.
     ///
     /// SQLite does not use bm25(): FTS5 computes its IDF by counting every hit of every phrase in
     /// the whole index, which cost 10–70 ms per kind for one-letter or common prefixes at 1M
@@ -91,13 +97,9 @@ extension StoreDialect {
         checkedLimit: Int? = nil
     ) -> SQLQueryString {
         let key = query.key
-        // `SearchRanking.Tier`: the name is the query, starts with it, or otherwise `.nameWords` (the
-        // caller makes it `.context` for matches found only through the context: `wordsTier`).
-        let tier: SQLQueryString = """
-            CASE WHEN d.name = \(bind: key) THEN \(literal: SearchRanking.Tier.exactName.rawValue)
-                WHEN substr(d.name, 1, CAST(\(bind: key.unicodeScalars.count) AS INTEGER)) = \(bind: key)
-                THEN \(literal: SearchRanking.Tier.namePrefix.rawValue) ELSE \(literal: SearchRanking.Tier.nameWords.rawValue) END
-            """
+        // `SearchRanking.Tier` (in `ranked`): the name is the query, starts with it, or otherwise
+        // `.nameWords` (the caller makes it `.context` for matches found only through the context:
+        // `wordsTier`).
         switch self {
         case .sqlite:
             // Song titles alone have an index of their own (`search_names`, migration 13): over a
@@ -106,47 +108,62 @@ extension StoreDialect {
             let titles = nameOnly && kind == .track
             let table = titles ? SearchFullText.titles : SearchFullText.table(kind)
             let match = nameOnly && !titles ? "name : (\(matchExpression(query)))" : matchExpression(query)
-            var hits: SQLQueryString = """
+            let hits: SQLQueryString = """
                 SELECT rowid AS rid FROM \(unsafeRaw: table)
                 WHERE \(unsafeRaw: table) MATCH \(bind: match)
                 AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(literal: cap)
                 """
-            // A cut prefix found a superset: each whole one must start a word (of the name, or of the
-            // name and context, as the pass looks). Normalised text is words joined by single spaces.
-            // The check runs as the hits stream in, so with `checkedLimit` the index scan stops there.
-            let longPrefixes = longPrefixTerms(query)
-            if !longPrefixes.isEmpty {
-                var whole: SQLQueryString = ""
-                let text: SQLQueryString = nameOnly ? "' ' || w.name" : "' ' || w.name || ' ' || w.context"
-                for term in longPrefixes {
-                    whole = whole + " AND instr(\(text), \(bind: " " + term)) > 0"
-                }
-                let stop: SQLQueryString = checkedLimit.map { " LIMIT \(literal: $0)" } ?? ""
-                hits = """
-                    SELECT h.rid FROM (\(hits)) h JOIN search_documents w ON w.doc_id = h.rid
-                    WHERE 1 = 1\(whole)\(stop)
-                    """
-            }
-            return """
-                SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier,
-                    CAST(0 AS DOUBLE PRECISION) AS score FROM (\(hits)) c
-                JOIN search_documents d ON d.doc_id = c.rid
-                ORDER BY tier, length(d.name), d.doc_id LIMIT \(literal: top)
-                """
+            return ranked(wholeChecked(hits, query, nameOnly: nameOnly, checkedLimit: checkedLimit), key: key, top: top)
         case .postgres:
-            return """
-                SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier, d.score FROM (
-                    SELECT d.doc_id, d.entity_id, d.display, d.name,
-                        CAST(-ts_rank(setweight(to_tsvector('simple', d.name), 'A')
-                            || setweight(to_tsvector('simple', d.context), 'D'), q) AS DOUBLE PRECISION) AS score
-                    FROM search_documents d, to_tsquery('simple', \(bind: matchExpression(query))) q
-                    WHERE to_tsvector('simple', d.name || ' ' || d.context) @@ q
-                        AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi) LIMIT \(literal: cap)) d
-                ORDER BY tier, d.score, length(d.name), d.doc_id LIMIT \(literal: top)
+            let name: SQLQueryString = nameOnly ? " AND to_tsvector('simple', d.name) @@ q" : ""
+            let hits: SQLQueryString = """
+                SELECT d.doc_id AS rid
+                FROM search_documents d, to_tsquery('simple', \(bind: matchExpression(query))) q
+                WHERE to_tsvector('simple', d.name || ' ' || d.context) @@ q\(name)
+                    AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi)
+                ORDER BY d.doc_id LIMIT \(literal: cap)
                 """
+            return ranked(wholeChecked(hits, query, nameOnly: nameOnly, checkedLimit: checkedLimit), key: key, top: top)
         }
     }
 
-    /// Whether a names-only pass is cheap (an FTS5 column filter) on this engine.
-    var searchesNamesFirst: Bool { self == .sqlite }
+    /// A cut prefix found a superset: each whole one must start a word (of the name, or of the name
+    /// and context, as the pass looks). Normalised text is words joined by single spaces. The check
+    /// runs as the hits stream in, so with `checkedLimit` the index scan stops there.
+    private func wholeChecked(_ hits: SQLQueryString, _ query: SearchQuery, nameOnly: Bool, checkedLimit: Int?)
+        -> SQLQueryString
+    {
+        let longPrefixes = longPrefixTerms(query)
+        guard !longPrefixes.isEmpty else { return hits }
+        var whole: SQLQueryString = ""
+        let text: SQLQueryString = nameOnly ? "' ' || w.name" : "' ' || w.name || ' ' || w.context"
+        let find = self == .sqlite ? "instr" : "strpos"
+        for term in longPrefixes {
+            whole = whole + " AND \(unsafeRaw: find)(\(text), \(bind: " " + term)) > 0"
+        }
+        let stop: SQLQueryString = checkedLimit.map { " LIMIT \(literal: $0)" } ?? ""
+        let order: SQLQueryString = self == .postgres ? " ORDER BY h.rid" : ""
+        return """
+            SELECT h.rid FROM (\(hits)) h JOIN search_documents w ON w.doc_id = h.rid
+            WHERE 1 = 1\(whole)\(order)\(stop)
+            """
+    }
+
+    /// The hits as candidates in `SearchRanking`'s order: tier, shorter names, doc_id.
+    private func ranked(_ hits: SQLQueryString, key: String, top: Int) -> SQLQueryString {
+        let tier: SQLQueryString = """
+            CASE WHEN d.name = \(bind: key) THEN \(literal: SearchRanking.Tier.exactName.rawValue)
+                WHEN substr(d.name, 1, CAST(\(bind: key.unicodeScalars.count) AS INTEGER)) = \(bind: key)
+                THEN \(literal: SearchRanking.Tier.namePrefix.rawValue) ELSE \(literal: SearchRanking.Tier.nameWords.rawValue) END
+            """
+        return """
+            SELECT d.doc_id, d.entity_id, d.display, d.name, \(tier) AS tier,
+                CAST(0 AS DOUBLE PRECISION) AS score FROM (\(hits)) c
+            JOIN search_documents d ON d.doc_id = c.rid
+            ORDER BY tier, length(d.name), d.doc_id LIMIT \(literal: top)
+            """
+    }
+
+    /// Both engines search names first, then names and context (the same passes, the same answers).
+    var searchesNamesFirst: Bool { true }
 }

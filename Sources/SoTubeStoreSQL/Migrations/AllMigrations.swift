@@ -23,5 +23,6 @@ public enum AllMigrations {
         Migration020SignInProviders.migration,
         Migration021CatalogSources.migration,
         Migration022SearchWords.migration,
+        Migration023OwnPlaylists.migration,
     ]
 }

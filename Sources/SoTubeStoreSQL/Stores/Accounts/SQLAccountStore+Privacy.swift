@@ -14,13 +14,14 @@ extension SQLAccountStore {
         ("purchases", "user_id"), ("owned_tracks", "user_id"), ("top_ups", "user_id"), ("gift_codes", "redeemed_by"),
         ("search_history", "user_id"), ("favourite_tracks", "user_id"), ("favourite_playlists", "user_id"),
         ("recently_played", "user_id"), ("play_counts", "user_id"), ("user_identities", "user_id"),
+        ("own_playlists", "user_id"), ("own_playlist_tracks", "user_id"),
     ]
 
     /// Tables whose rows go when an account is erased (the money's rows stay).
     static let erasedTables = [
         "sessions", "password_resets", "sign_ins", "two_factor_recovery_codes", "two_factor", "app_passwords",
         "search_history", "favourite_tracks", "favourite_playlists", "recently_played", "play_counts",
-        "user_identities",
+        "user_identities", "own_playlist_tracks", "own_playlists",
     ]
 
     /// Every row about the user, table by table, without secrets (columns naming a hash or a secret).

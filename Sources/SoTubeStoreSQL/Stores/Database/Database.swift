@@ -14,6 +14,7 @@ public struct SoTubeDatabase: Sendable {
     public let search: SQLSearchStore
     public let searchIndex: SQLSearchIndex
     public let discovery: SQLDiscoveryStore
+    public let ownPlaylists: SQLOwnPlaylistStore
     public let library: SQLLibraryStore
     public let media: SQLMediaLookup
     public let syntheticCatalog: SQLSyntheticCatalog
@@ -39,6 +40,7 @@ public struct SoTubeDatabase: Sendable {
         self.search = SQLSearchStore(backend: backend)
         self.searchIndex = SQLSearchIndex(backend: backend)
         self.discovery = SQLDiscoveryStore(backend: backend)
+        self.ownPlaylists = SQLOwnPlaylistStore(backend: backend)
         self.library = SQLLibraryStore(backend: backend)
         self.media = SQLMediaLookup(backend: backend)
         self.syntheticCatalog = SQLSyntheticCatalog(backend: backend)
