@@ -7,6 +7,7 @@ the catalog's own names, the last word cut to a random prefix (as typed).
 
   scripts/bench-search.py                      # 10k and 1M tracks, release build
   scripts/bench-search.py --sizes 10000 --queries 2000 --binary .build/debug/sotube
+  scripts/bench-search.py --sizes 1000000 --database-url postgres://…   # PostgreSQL (issue 35)
 
 Data folders are kept in --work (default /tmp/sotube-bench) so a second run skips synthesis.
 """
@@ -39,6 +40,21 @@ def sample_queries(db_path, count, rng):
             if row:
                 names.append(row[0])
     con.close()
+    return prefix_queries(names, count, rng)
+
+
+def sample_queries_postgres(url, count, rng):
+    """The same mix drawn from a PostgreSQL catalog (psql; a seeded random order)."""
+    names = []
+    for table, column, want in (("tracks", "title", count), ("artists", "name", count // 4),
+                                ("albums", "title", count // 4)):
+        sql = f"SELECT setseed({rng.random()}); SELECT {column} FROM {table} ORDER BY random() LIMIT {want}"
+        out = subprocess.run(["psql", url, "-At", "-c", sql], check=True, capture_output=True, text=True).stdout
+        names += [line for line in out.splitlines()[1:] if line.strip()]
+    return prefix_queries(names, count, rng)
+
+
+def prefix_queries(names, count, rng):
     queries = []
     while len(queries) < count:
         words = rng.choice(names).split()
@@ -66,24 +82,29 @@ def wait_healthy(port, timeout=120):
 
 
 def bench(binary, size, args):
-    data = os.path.join(args.work, f"tracks-{size}")
+    pg = args.database_url
+    data = os.path.join(args.work, f"{'pg-' if pg else ''}tracks-{size}")
     db = os.path.join(data, "sotube.sqlite")
-    if not os.path.exists(db):
+    made = os.path.join(data, "synthesised") if pg else db
+    engine = ["--database-url", pg] if pg else []
+    if not os.path.exists(made):
         os.makedirs(data, exist_ok=True)
         started = time.time()
-        subprocess.run([binary, "catalog", "synth", "--tracks", str(size), "--data", data], check=True)
+        subprocess.run([binary, "catalog", "synth", "--tracks", str(size), "--data", data, *engine], check=True)
         print(f"[{size}] synthesised in {time.time() - started:.1f} s", flush=True)
+        if pg:
+            open(made, "w").close()
     rng = random.Random(size)
-    queries = sample_queries(db, args.queries, rng)
+    queries = sample_queries_postgres(pg, args.queries, rng) if pg else sample_queries(db, args.queries, rng)
     port = args.port
-    if not args.cold:
+    if not args.cold and not pg:
         # A long-running server has its index in the OS page cache; read the file once so the
         # figures are not dominated by first-touch disk reads of a 600 MB index.
         with open(db, "rb") as handle:
             while handle.read(1 << 24):
                 pass
     log = open(os.path.join(data, "serve.log"), "w")
-    server = subprocess.Popen([binary, "serve", "--data", data, "--port", str(port), "--host", "127.0.0.1"],
+    server = subprocess.Popen([binary, "serve", "--data", data, "--port", str(port), "--host", "127.0.0.1", *engine],
                               stdout=log, stderr=log)
     try:
         wait_healthy(port)
@@ -104,19 +125,35 @@ def bench(binary, size, args):
                 result = json.loads(body)
                 if any(result[kind] for kind in ("artists", "albums", "tracks", "playlists")):
                     hits += 1
-        size_mb = os.path.getsize(db) / 1e6
+        size_mb = pg_size_mb(pg) if pg else os.path.getsize(db) / 1e6
+        rss_mb = rss_of(server.pid)
         print(json.dumps({
-            "tracks": size, "queries": len(latencies), "limit": args.limit,
+            "engine": "postgresql" if pg else "sqlite", "tracks": size, "queries": len(latencies), "limit": args.limit,
             "p50_ms": round(percentile(latencies, 50), 2), "p90_ms": round(percentile(latencies, 90), 2),
             "p99_ms": round(percentile(latencies, 99), 2), "max_ms": round(max(latencies), 2),
             "queries_with_hits_pct": round(100 * hits / len(latencies), 1),
-            "database_mb": round(size_mb, 1), "page_cache": "cold" if args.cold else "warm",
+            "database_mb": round(size_mb, 1), "server_rss_mb": rss_mb, "page_cache": "cold" if args.cold else "warm",
             "load_average_1m": round(os.getloadavg()[0], 1),
         }), flush=True)
     finally:
         server.terminate()
         server.wait(timeout=30)
         log.close()
+
+
+def pg_size_mb(url):
+    out = subprocess.run(["psql", url, "-At", "-c", "SELECT pg_database_size(current_database())"],
+                         check=True, capture_output=True, text=True).stdout
+    return int(out.strip()) / 1e6
+
+
+def rss_of(pid):
+    """The serving process's resident memory (MB) after the queries."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    return None
 
 
 def main():
@@ -129,6 +166,8 @@ def main():
     parser.add_argument("--work", default="/tmp/sotube-bench")
     parser.add_argument("--binary", default=".build/release/sotube")
     parser.add_argument("--cold", action="store_true", help="do not pre-read the database file")
+    parser.add_argument("--database-url", help="PostgreSQL (postgres://…) instead of a SQLite file; the catalog is "
+                        "synthesised into it the first time (a marker file in --work says it is there)")
     args = parser.parse_args()
     if not os.path.exists(args.binary):
         sys.exit(f"{args.binary} not found: run `swift build -c release` (or pass --binary .build/debug/sotube)")

@@ -14,7 +14,7 @@
 # requests: about half the load SoTube can take), as the owner of a purchased 4.4 MB MP3 (asc-music
 # frontiers.mp3); /healthz req/s; GET /api/v1/tracks/{id} req/s; search req/s (synthetic catalog of
 # 2,000 songs); purchases/s (scripts/bench-purchases.sh, 64 buyers, ledger verified); search p50/p99
-# (scripts/bench-search.py, 1M songs, or 10k with --quick); /healthz during 16 sign-ups and 401s among
+# (scripts/bench-search.py, 1M songs, or 10k with --quick; on PostgreSQL too with BENCH_POSTGRES=1); /healthz during 16 sign-ups and 401s among
 # 20 parallel wrong passwords (e2e/api/test_login_abuse.py).
 # Each cell: median of the rounds (min–max); ratio columns are per round, in the same round.
 # Needs: wrk nginx-light sqlite3 curl python3 ffmpeg asc-music (apt-get install -y …).
@@ -197,6 +197,27 @@ search_latency() {  # $1 = subject, $2 = binary
 echo "bench: search latency at $SIZE songs" >&2
 search_latency this "$current"
 [[ -n $reference ]] && search_latency main "$reference"
+
+# The same search on PostgreSQL (issue 35): a throw-away server per build (scripts/pg-start.sh), the
+# catalog synthesised into it (about 2 minutes at 1M, plus its search tokens), the same query mix drawn
+# from it. Off by default: BENCH_POSTGRES=1 bash scripts/bench.sh
+pg_search_latency() {  # $1 = subject, $2 = binary
+  local line
+  (
+    eval "$(bash scripts/pg-start.sh)" || exit 0
+    trap 'bash scripts/pg-stop.sh' EXIT
+    python3 scripts/bench-search.py --binary "$2" --sizes "$SIZE" --queries $((QUICK ? 500 : 2000)) \
+      --database-url "$SOTUBE_TEST_POSTGRES_URL" --work "$WORK/pg-$1" --port 18933 2>/dev/null | tail -1
+  ) >"$WORK/pg-$1.json"
+  line=$(cat "$WORK/pg-$1.json")
+  record "PostgreSQL search p50 at $SIZE, ms" "$1" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p50_ms'])" "$line" 2>/dev/null || echo nan)"
+  record "PostgreSQL search p99 at $SIZE, ms" "$1" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p99_ms'])" "$line" 2>/dev/null || echo nan)"
+}
+if [[ ${BENCH_POSTGRES:-0} == 1 ]]; then
+  echo "bench: PostgreSQL search latency at $SIZE songs" >&2
+  pg_search_latency this "$current"
+  [[ -n $reference ]] && pg_search_latency main "$reference"
+fi
 
 # Login rows (the login-abuse e2e test's measuring code), unless quick.
 LOGIN_ROWS=""

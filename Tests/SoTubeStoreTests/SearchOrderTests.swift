@@ -209,6 +209,14 @@ import Testing
         }
     }
 
+    /// What migration 24 (PostgreSQL's search tokens) added, taken away again.
+    static func undoMigration24(_ dialect: StoreDialect) -> [String] {
+        guard dialect == .postgres else { return [] }
+        return ["added", "removed", "changed"].map { "DROP TRIGGER search_documents_\($0) ON search_documents" }
+            + ["added", "removed", "changed"].map { "DROP FUNCTION search_tokens_\($0)()" }
+            + ["DROP FUNCTION search_tokens_of(TEXT, TEXT)", "DROP TABLE search_tokens"]
+    }
+
     /// What migrations 23 (own playlists), 22 (search words), 21 (catalog sources), 20 (sign-in providers) and 19 (artists
     /// and labels) added, taken away again.
     static let undoMigration19 =
@@ -300,7 +308,8 @@ import Testing
                     try await sql.raw("ALTER TABLE owned_tracks DROP CONSTRAINT owned_tracks_purchase_fk").run()
                     try await sql.raw("ALTER TABLE purchases DROP CONSTRAINT purchases_user_id").run()
                 }
-                for statement in Self.undoMigration19 + Self.undoMigration18 + Self.undoMigration17(db.backend.dialect)
+                for statement in Self.undoMigration24(db.backend.dialect) + Self.undoMigration19 + Self.undoMigration18
+                    + Self.undoMigration17(db.backend.dialect)
                 {
                     try await sql.raw(SQLQueryString(statement)).run()
                 }
@@ -311,7 +320,7 @@ import Testing
                 try await db.migrate(now: TestEngine.now, logger: TestEngine.logger) == [
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
-                    "21 catalog sources", "22 search words", "23 own playlists",
+                    "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

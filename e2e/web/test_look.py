@@ -77,8 +77,8 @@ def test_first_load_is_at_most_160_kb(browser, server):
     total = sum(sizes.values())
     context.close()
     # 160 KB since the artists' and labels' first part (issue 31: name-your-price and pre-order labels,
-    # texts and routes in the store's own scripts); issue 32 #4 (covers at the size shown) is where
-    # the first load gets lighter again.
+    # texts and routes in the store's own scripts). Covers are not counted here: test_first_visit.py
+    # checks them (the first screen's only, at the size shown).
     assert total <= 160 * 1024, f"{total} bytes: {sorted(sizes.items(), key=lambda kv: -kv[1])[:8]}"
 
 

@@ -263,8 +263,11 @@ def test_add_to_playlist_by_keyboard_and_axe(make_context, server, needs):
     expect(picker).to_have_count(0)
     expect(more).to_be_focused()
     page.keyboard.press("Enter")
+    # Each key once the menu has the focus (a busy machine draws it a moment later).
+    expect(menu.get_by_role("menuitem", name="Play next")).to_be_focused()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
+    expect(menu.get_by_role("menuitem", name="Add to playlist…")).to_be_focused()
     page.keyboard.press("Enter")
     expect(picker.get_by_role("button", name=re.compile("^Road trip"))).to_be_focused()
     page.keyboard.press("Tab")

@@ -1,7 +1,7 @@
 import SQLKit
 import SoTubeCore
 
-/// Full-text search: the one place where SQLite (FTS5) and PostgreSQL (tsvector) differ.
+/// Full-text search: the one place where SQLite (FTS5) and PostgreSQL (`search_tokens`) differ.
 extension StoreDialect {
     /// An integer primary key that is SQLite's rowid (fast) or a PostgreSQL BIGINT.
     var rowIDType: String {
@@ -11,7 +11,8 @@ extension StoreDialect {
         }
     }
 
-    /// Statements creating the full-text index over `search_documents`.
+    /// Statements creating the full-text index over `search_documents` (migration 5; PostgreSQL's GIN
+    /// index gave way to `search_tokens` in migration 24).
     var searchIndexSchema: [String] {
         switch self {
         case .sqlite:
@@ -41,30 +42,19 @@ extension StoreDialect {
     /// `indexedPrefixLength` ("1 2 3 4 5 6").
     static var prefixLengths: String { (1...Self.indexedPrefixLength).map(String.init).joined(separator: " ") }
 
-    /// The full-text query for `query`: every word required, prefixes (`SearchQuery.isPrefix`) marked.
-    /// SQLite: an FTS5 MATCH expression, words quoted, prefixes with `*` ("bjork" "gud"*). A prefix
+    /// SQLite's full-text query for `query`: an FTS5 MATCH expression, every word required, quoted,
+    /// and a prefix (`SearchQuery.isPrefix`: every word) marked with `*` ("bjork" "gud"*). A prefix
     /// longer than the prefix index is cut to it ("tonigh"* for "tonight"): FTS5 answers it from that
     /// index instead of merging the lists of every word it starts (for a common word, 10–25 ms at 1M
-    /// songs), and `longPrefixTerms` are then checked on the rows found.
-    /// PostgreSQL: a `to_tsquery('simple', ...)` expression ('bjork' & 'gud':*).
-    /// Words hold only letters and digits, so quoting cannot be broken.
+    /// songs), and `longPrefixTerms` are then checked on the rows found. PostgreSQL looks up the same
+    /// cut prefixes in `search_tokens` (`SearchTokens.token`). Words hold only letters and digits, so
+    /// quoting cannot be broken.
     package func matchExpression(_ query: SearchQuery) -> String {
         let terms = query.terms
-        switch self {
-        case .sqlite:
-            return terms.indices.map { index in
-                guard query.isPrefix(index) else { return "\"\(terms[index])\"" }
-                return
-                    "\"\(String(String.UnicodeScalarView(terms[index].unicodeScalars.prefix(Self.indexedPrefixLength))))\"*"
-            }.joined(separator: " ")
-        case .postgres:
-            // Cut like SQLite's, so both engines find the same superset and check it the same way.
-            return terms.indices.map { index in
-                guard query.isPrefix(index) else { return "'\(terms[index])'" }
-                return
-                    "'\(String(String.UnicodeScalarView(terms[index].unicodeScalars.prefix(Self.indexedPrefixLength))))':*"
-            }.joined(separator: " & ")
-        }
+        return terms.indices.map { index in
+            guard query.isPrefix(index) else { return "\"\(terms[index])\"" }
+            return "\"\(SearchTokens.token(terms[index]))\"*"
+        }.joined(separator: " ")
     }
 
     /// The prefixes `matchExpression` cut, to be checked whole on the rows found.
@@ -81,8 +71,8 @@ extension StoreDialect {
     /// `doc_id, entity_id, display, name, score` (score 0: both engines rank by `SearchRanking`
     /// alone, so they give the same answers, issue 35). The first `cap` matches in doc_id order are
     /// read, as FTS5 walks its doclists. `nameOnly` looks at entity names only; on SQLite song titles
-    /// have an index of their own for it (`search_names`), on PostgreSQL the name is checked on the
-    /// rows the GIN index finds.
+    /// have an index of their own for it (`search_names`), on PostgreSQL each token row says whether
+    /// it is in the name.
     ///
     /// SQLite does not use bm25(): FTS5 computes its IDF by counting every hit of every phrase in
     /// the whole index, which cost 10–70 ms per kind for one-letter or common prefixes at 1M
@@ -115,13 +105,30 @@ extension StoreDialect {
                 """
             return ranked(wholeChecked(hits, query, nameOnly: nameOnly, checkedLimit: checkedLimit), key: key, top: top)
         case .postgres:
-            let name: SQLQueryString = nameOnly ? " AND to_tsvector('simple', d.name) @@ q" : ""
+            // `search_tokens` (migration 24): the rarest-looking word (the longest token) is walked in
+            // doc_id order, each other word is found for the same document (the planner merges two
+            // walks or probes, by the token statistics; both read the kind's range only); the scan
+            // stops at `cap`.
+            let tokens = Array(Set(query.terms.map(SearchTokens.token)))
+                .sorted { ($0.unicodeScalars.count, $0) > ($1.unicodeScalars.count, $1) }
+            guard let walked = tokens.first else {
+                return ranked("SELECT CAST(NULL AS BIGINT) AS rid WHERE FALSE", key: key, top: top)
+            }
+            let name: (String) -> SQLQueryString = { nameOnly ? " AND \(unsafeRaw: $0).in_name" : "" }
+            var probes: SQLQueryString = ""
+            for (index, token) in tokens.dropFirst().enumerated() {
+                let alias = "p\(index)"
+                probes =
+                    probes + """
+                             AND EXISTS (SELECT 1 FROM search_tokens \(unsafeRaw: alias)
+                            WHERE \(unsafeRaw: alias).token = \(bind: token) AND \(unsafeRaw: alias).doc_id = t.doc_id\(name(alias))
+                                AND \(unsafeRaw: alias).doc_id >= \(bind: lo) AND \(unsafeRaw: alias).doc_id < \(bind: hi))
+                        """
+            }
             let hits: SQLQueryString = """
-                SELECT d.doc_id AS rid
-                FROM search_documents d, to_tsquery('simple', \(bind: matchExpression(query))) q
-                WHERE to_tsvector('simple', d.name || ' ' || d.context) @@ q\(name)
-                    AND d.doc_id >= \(bind: lo) AND d.doc_id < \(bind: hi)
-                ORDER BY d.doc_id LIMIT \(literal: cap)
+                SELECT t.doc_id AS rid FROM search_tokens t
+                WHERE t.token = \(bind: walked)\(name("t")) AND t.doc_id >= \(bind: lo) AND t.doc_id < \(bind: hi)\(probes)
+                ORDER BY t.doc_id LIMIT \(literal: cap)
                 """
             return ranked(wholeChecked(hits, query, nameOnly: nameOnly, checkedLimit: checkedLimit), key: key, top: top)
         }

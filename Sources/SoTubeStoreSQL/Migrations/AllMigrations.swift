@@ -24,5 +24,6 @@ public enum AllMigrations {
         Migration021CatalogSources.migration,
         Migration022SearchWords.migration,
         Migration023OwnPlaylists.migration,
+        Migration024SearchTokens.migration,
     ]
 }

@@ -32,6 +32,12 @@ public struct SQLSearchIndex: Sendable {
     public func rebuild() async throws -> Int {
         let dialect = backend.dialect
         return try await backend.transaction { db in
+            // PostgreSQL's tokens (migration 24) are written once at the end, in index order, not by
+            // the triggers batch by batch. Readers keep the old index meanwhile (MVCC).
+            let tokensAtTheEnd = dialect == .postgres
+            if tokensAtTheEnd {
+                for statement in SearchTokens.rebuildStart { try await db.raw(SQLQueryString(statement)).run() }
+            }
             try await db.raw("DELETE FROM search_documents").run()
             var written = 0
             var artistNames: [String: String] = [:]
@@ -126,6 +132,9 @@ public struct SQLSearchIndex: Sendable {
                 for statement in SearchFullText.rebuild {
                     try await db.raw(SQLQueryString(statement)).run()
                 }
+            }
+            if tokensAtTheEnd {
+                for statement in SearchTokens.rebuildEnd { try await db.raw(SQLQueryString(statement)).run() }
             }
             try await SQLSearchWords.replace(with: words, on: db)
             return written
