@@ -187,12 +187,13 @@ done
 # Search latency (a single client): 1M songs, or 10k in quick mode. Data folders are kept per build
 # in /tmp/sotube-bench-<name> so a second run skips the synthesis.
 SIZE=$((QUICK ? 10000 : 1000000))
-search_latency() {  # $1 = subject, $2 = binary
-  local line
-  line=$(python3 scripts/bench-search.py --binary "$2" --sizes "$SIZE" --queries $((QUICK ? 500 : 2000)) \
-    --work "/tmp/sotube-bench-$1" --port 18931 2>/dev/null | tail -1)
-  record "search p50 at $SIZE, ms" "$1" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p50_ms'])" "$line" 2>/dev/null || echo nan)"
-  record "search p99 at $SIZE, ms" "$1" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p99_ms'])" "$line" 2>/dev/null || echo nan)"
+search_latency() {  # $1 = subject, $2 = binary, [$3 = row label, then bench-search.py's extra arguments]
+  local subject=$1 binary=$2 label=${3:-search} line
+  shift 2; shift $(($# ? 1 : 0))
+  line=$(python3 scripts/bench-search.py --binary "$binary" --sizes "$SIZE" --queries $((QUICK ? 500 : 2000)) \
+    --work "/tmp/sotube-bench-$subject" --port 18931 "$@" 2>/dev/null | tail -1)
+  record "$label p50 at $SIZE, ms" "$subject" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p50_ms'])" "$line" 2>/dev/null || echo nan)"
+  record "$label p99 at $SIZE, ms" "$subject" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p99_ms'])" "$line" 2>/dev/null || echo nan)"
 }
 echo "bench: search latency at $SIZE songs" >&2
 search_latency this "$current"
@@ -202,16 +203,10 @@ search_latency this "$current"
 # catalog synthesised into it (about 2 minutes at 1M, plus its search tokens), the same query mix drawn
 # from it. Off by default: BENCH_POSTGRES=1 bash scripts/bench.sh
 pg_search_latency() {  # $1 = subject, $2 = binary
-  local line
-  (
-    eval "$(bash scripts/pg-start.sh)" || exit 0
-    trap 'bash scripts/pg-stop.sh' EXIT
-    python3 scripts/bench-search.py --binary "$2" --sizes "$SIZE" --queries $((QUICK ? 500 : 2000)) \
-      --database-url "$SOTUBE_TEST_POSTGRES_URL" --work "$WORK/pg-$1" --port 18933 2>/dev/null | tail -1
-  ) >"$WORK/pg-$1.json"
-  line=$(cat "$WORK/pg-$1.json")
-  record "PostgreSQL search p50 at $SIZE, ms" "$1" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p50_ms'])" "$line" 2>/dev/null || echo nan)"
-  record "PostgreSQL search p99 at $SIZE, ms" "$1" 1 "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['p99_ms'])" "$line" 2>/dev/null || echo nan)"
+  eval "$(bash scripts/pg-start.sh)" || return 0
+  search_latency "$1" "$2" "PostgreSQL search" --database-url "$SOTUBE_TEST_POSTGRES_URL" --work "$WORK/pg-$1"
+  bash scripts/pg-stop.sh
+  unset SOTUBE_TEST_POSTGRES_URL SOTUBE_PG_DIR
 }
 if [[ ${BENCH_POSTGRES:-0} == 1 ]]; then
   echo "bench: PostgreSQL search latency at $SIZE songs" >&2

@@ -1,9 +1,10 @@
 /// PostgreSQL's search index as SQLite's (issue 35): a word's documents in doc_id order, so a search
 /// reads the first hits and stops. The GIN index over `to_tsvector` answered a prefix with a bitmap of
 /// every document holding it, each re-read and re-tokenised before a sort: at a million songs 'a':*
-/// took 240 ms and the benchmark's p99 was 253 ms. `search_tokens` holds, per document, each whole word
-/// (`word$`) and each prefix of one to six letters (FTS5's `prefix='1 2 3 4 5 6'`), and whether it is in
-/// the name; a B-tree on (token, doc_id) walks one in doc_id order ('a':* with a LIMIT: 0.3 ms).
+/// took 240 ms and the benchmark's p99 was 253 ms. `search_tokens` holds, per document, each prefix of
+/// one to six letters of its words (FTS5's `prefix='1 2 3 4 5 6'`: every query word is a prefix, a longer
+/// one cut to six and checked whole on the rows found) and whether it is in the name; a B-tree on
+/// (token, doc_id) walks one in doc_id order ('a':* with a LIMIT: 0.3 ms).
 /// Triggers keep it with `search_documents`. SQLite keeps its FTS5 tables: nothing changes there.
 /// The statements are written out here: this migration must keep meaning what it meant.
 enum Migration024SearchTokens {
