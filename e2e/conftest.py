@@ -116,6 +116,8 @@ def alive(pid):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "viewports(*names): the browser sizes a test runs at (e2e/web)")
+    config.addinivalue_line("markers", "languages_across_sizes: a flow run once per language, each at "
+                            "another size (e2e/web)")
     config.addinivalue_line("markers", "serial: timing-sensitive; scripts/test.sh runs these after the "
                             "others, alone (-m serial), not beside another worker")
     if hasattr(config, "workerinput") or os.environ.get("SOTUBE_E2E_BASE_URL"):
@@ -211,9 +213,9 @@ class DemoServer:
 @pytest.fixture(scope="session")
 def demo_server():
     """The run's demo-catalog server, once every demo song is on sale and no media job is left.
-    With SOTUBE_E2E_BASE_URL, that server (its data folder unknown: None)."""
+    With SOTUBE_E2E_BASE_URL, that server (its data folder SOTUBE_E2E_DATA_DIR, or unknown: None)."""
     if os.environ.get("SOTUBE_E2E_BASE_URL"):
-        return DemoServer(os.environ["SOTUBE_E2E_BASE_URL"].rstrip("/"), None)
+        return DemoServer(os.environ["SOTUBE_E2E_BASE_URL"].rstrip("/"), os.environ.get("SOTUBE_E2E_DATA_DIR"))
     folder = Path(os.environ[STATE])
     with locked(folder):
         base, data = start(folder)

@@ -12,7 +12,7 @@ if [[ $mode == test ]]; then
   # module[:PyPI name] when the two differ
   pip_modules+=(pytest xdist:pytest-xdist playwright openapi_spec_validator requests jsonschema libopensonic:py-opensonic
     libsonic:py-sonic schemathesis:schemathesis==4.32.5 localstripe aiosmtpd oidc_provider_mock:oidc-provider-mock
-    axe_playwright_python:axe-playwright-python)
+    axe_playwright_python:axe-playwright-python PIL:pillow)
 fi
 
 sudo=""

@@ -22,6 +22,6 @@ export SOTUBE_CLIENT_BIN="$PWD/.build/debug/sotube-client"
 # the demo catalog last, so its synthesis overlaps the others); then the timing-sensitive tests
 # (marked serial: a latency bound, gaps in played audio) alone.
 status=0
-python3 -m pytest e2e -q -p no:cacheprovider -n 2 --dist loadfile --no-loadscope-reorder -m "not serial" || status=$?
+python3 -m pytest e2e -q -p no:cacheprovider -n 2 --dist loadfile --no-loadscope-reorder -m "not serial" --durations=30 || status=$?
 python3 -m pytest e2e -q -p no:cacheprovider -m serial || status=$?
 exit "$status"

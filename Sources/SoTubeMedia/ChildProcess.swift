@@ -16,6 +16,8 @@ public final class ChildProcess: @unchecked Sendable {
     public enum Stream: Sendable {
         case capture
         case discard
+        /// The child writes where this process does.
+        case inherit
     }
 
     public let pid: pid_t
@@ -37,7 +39,10 @@ public final class ChildProcess: @unchecked Sendable {
         var parentEnds: [Int32] = []
         var childEnds: [Int32] = []
         func wire(_ stream: Stream, to target: Int32) throws -> FileHandle? {
-            guard stream == .capture else {
+            switch stream {
+            case .capture: break
+            case .inherit: return nil
+            case .discard:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
                 return nil
             }
@@ -125,14 +130,35 @@ public final class ChildProcess: @unchecked Sendable {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errors.data = child.errorOutput?.readDataToEndOfFile() ?? Data()
+            errors.data = child.errorOutput.map(Self.readToEnd) ?? Data()
             group.leave()
         }
-        let stdout = child.output?.readDataToEndOfFile() ?? Data()
+        let stdout = child.output.map(Self.readToEnd) ?? Data()
         group.wait()
         let status = child.wait()
         timer.cancel()
         return Output(status: status, stdout: stdout, stderr: errors.data)
+    }
+}
+
+extension ChildProcess {
+    /// Everything left in `handle` up to its end. Foundation's `readDataToEndOfFile()` and
+    /// `availableData` use `try!` and end the process when a signal interrupts the read (EINTR);
+    /// here an interrupted read is retried and any other failure ends the data early.
+    public static func readToEnd(_ handle: FileHandle) -> Data {
+        var data = Data()
+        while let chunk = readSome(handle), !chunk.isEmpty { data.append(chunk) }
+        return data
+    }
+
+    /// What one read of `handle` returns (blocking until there is some): empty at its end, nil on an error.
+    public static func readSome(_ handle: FileHandle, upTo count: Int = 65_536) -> Data? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, count) }
+            if got >= 0 { return Data(buffer.prefix(got)) }
+            if errno != EINTR { return nil }
+        }
     }
 }
 

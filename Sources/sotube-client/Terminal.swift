@@ -48,7 +48,7 @@ struct Terminal {
 
     /// A message on standard error (progress, prompts, notes that scripts do not read).
     func note(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 
     func fail(_ text: String) {
@@ -92,7 +92,7 @@ struct Terminal {
 
     /// Asks a yes/no question on standard error; true only for an answer starting with "y".
     func confirm(_ question: String) -> Bool {
-        FileHandle.standardError.write(Data((question + " [y/N] ").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((question + " [y/N] ").utf8))
         guard let answer = readLine() else {
             note("")
             return false

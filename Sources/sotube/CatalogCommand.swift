@@ -44,7 +44,8 @@ struct CatalogCommand: AsyncParsableCommand {
                 try await database.syntheticCatalog.write(
                     tracks: tracks, artists: artists ?? max(1, tracks / 50), mediaFiles: media, now: Date()
                 ) { message in
-                    FileHandle.standardError.write(Data("  \(message) (\(Self.elapsed(since: started)))\n".utf8))
+                    try? FileHandle.standardError.write(
+                        contentsOf: Data("  \(message) (\(Self.elapsed(since: started)))\n".utf8))
                 }
                 let documents = try await database.searchIndex.rebuild()
                 print(
@@ -110,7 +111,8 @@ enum SynthMedia {
         do {
             try ChildProcess("ffmpeg", arguments, stdout: .discard, stderr: .discard).wait()
         } catch {
-            FileHandle.standardError.write(Data("ffmpeg not found: \(url.lastPathComponent) not made\n".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data("ffmpeg not found: \(url.lastPathComponent) not made\n".utf8))
         }
     }
 }

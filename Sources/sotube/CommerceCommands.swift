@@ -65,7 +65,7 @@ struct LedgerCommand: AsyncParsableCommand {
             try await withServices(store) { services in
                 let report = try await services.commerce.verifyLedger()
                 for problem in report.problems {
-                    FileHandle.standardError.write(Data("ledger: \(problem)\n".utf8))
+                    try? FileHandle.standardError.write(contentsOf: Data("ledger: \(problem)\n".utf8))
                 }
                 exact = report.isExact
                 print(

@@ -122,14 +122,14 @@ final class ProgressBar: @unchecked Sendable {
             let filled = total <= 0 ? width : min(width, max(0, done) * width / total)
             let bar =
                 String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(bar) \(done)/\(total) \(label)".utf8))
+            try? FileHandle.standardOutput.write(contentsOf: Data("\r\u{1B}[2K\(bar) \(done)/\(total) \(label)".utf8))
             drawn = true
         }
     }
 
     func finish() {
         lock.withLock {
-            if drawn { FileHandle.standardOutput.write(Data("\n".utf8)) }
+            if drawn { try? FileHandle.standardOutput.write(contentsOf: Data("\n".utf8)) }
         }
     }
 }

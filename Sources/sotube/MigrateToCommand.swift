@@ -61,7 +61,7 @@ struct MigrateToCommand: AsyncParsableCommand {
         await destination.shutdown()
         await source.shutdown()
         for problem in report.problems {
-            FileHandle.standardError.write(Data("ledger: \(problem)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("ledger: \(problem)\n".utf8))
         }
         print(
             "\(report.isExact ? "ledger exact" : "LEDGER WRONG"): \(report.accountCount) accounts, "

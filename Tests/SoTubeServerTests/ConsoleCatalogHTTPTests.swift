@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import SoTubeAPI
 import SoTubeCore
+import SoTubeMedia
 import SoTubeServer
 import SoTubeTestFixtures
 import Testing
@@ -144,13 +145,12 @@ import Testing
         try await CommerceFixture.album(app, "a2", prices: [10])
         // A red square, made by ffmpeg as any operator's file would be.
         let png = app.directory.appendingPathComponent("red.png")
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = [
-            "-v", "error", "-f", "lavfi", "-i", "color=c=red:s=400x400", "-frames:v", "1", "-y", png.path,
-        ]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
+        let made = try ChildProcess.run(
+            "/usr/bin/ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "color=c=red:s=400x400", "-frames:v", "1", "-y", png.path,
+            ], timeout: 60)
+        #expect(made.status == 0, "\(made.errorText)")
         let picture = try Data(contentsOf: png)
         try await app.run { client in
             let boss = try await ConsoleHTTPTests.operatorToken(client, app)

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import SQLKit
 import SoTubeAPI
 import SoTubeCore
+import SoTubeMedia
 import SoTubeServer
 import SoTubeTestFixtures
 import Testing
@@ -18,14 +19,13 @@ import Testing
     /// A tagged 4-second MP3 made by ffmpeg.
     static func song(in folder: URL, title: String, track: Int) throws -> Data {
         let file = folder.appendingPathComponent("\(track).mp3")
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = [
-            "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=4", "-metadata", "title=\(title)",
-            "-metadata", "track=\(track)", "-b:a", "128k", "-y", file.path,
-        ]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
+        let made = try ChildProcess.run(
+            "/usr/bin/ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=4", "-metadata", "title=\(title)",
+                "-metadata", "track=\(track)", "-b:a", "128k", "-y", file.path,
+            ], timeout: 60)
+        #expect(made.status == 0, "\(made.errorText)")
         return try Data(contentsOf: file)
     }
 

@@ -20,7 +20,7 @@ from test_client import pay_with_sandbox_card
 from test_cluster import ROOT, call, postgres, register, start_cluster, store_cli, until
 from test_soak import RETRIES, SERVER_ERRORS, Buyer, check_books
 
-BUYERS, SECONDS = 32, 20
+BUYERS, SECONDS = 32, 12
 
 
 @pytest.fixture(scope="module")

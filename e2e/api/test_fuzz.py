@@ -33,6 +33,7 @@ def test_generated_requests_get_documented_answers_and_never_a_server_error(tmp_
     config = tmp_path / "schemathesis.toml"
     config.write_text(CONFIG)
     port = free_port()
+    started = {}
     # Payments on: the sandbox checkout pages are mounted and driven too.
     server = Server(tmp_path, port, args=("--port", str(port)), env={"SOTUBE_PAYMENTS": "sandbox"})
     try:
@@ -40,10 +41,13 @@ def test_generated_requests_get_documented_answers_and_never_a_server_error(tmp_
                                          {"username": "fuzz", "email": "fuzz@example.com", "password": "long-enough-1"})
         assert status == 201, body
         runs = {"guest": [], "buyer": ["-H", f"Authorization: Bearer {body['token']}"]}
+        st = shutil.which("st") or shutil.which("schemathesis")
+        command = [st] if st else [sys.executable, "-m", "schemathesis.cli"]
+        # The guest's and the buyer's runs go at once (each is one thread, mostly waiting on answers).
         for who, headers in runs.items():
-            st = shutil.which("st") or shutil.which("schemathesis")
-            command = [st] if st else [sys.executable, "-m", "schemathesis.cli"]
-            result = subprocess.run(
+            folder = tmp_path / who  # its cache folder goes there
+            folder.mkdir()
+            started[who] = subprocess.Popen(
                 [*command, "--config-file", str(config), "run", f"{server.base}/openapi.json", "--url", server.base, *headers,
                  "--checks", CHECKS, "--seed", "20261123", "--max-examples", "8", "--workers", "1",
                  # One worker: with two threads, hypothesis's ast.parse raced inside CPython 3.11 now and then
@@ -52,16 +56,22 @@ def test_generated_requests_get_documented_answers_and_never_a_server_error(tmp_
                  # of the run.
                  "--exclude-path", "/api/v1/auth/logout", "--exclude-path", "/api/v1/me/password",
                  "--no-color"],
-                capture_output=True, text=True, timeout=300, cwd=tmp_path)  # its cache folder goes there
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=folder)
+        for who, process in started.items():
+            stdout, stderr = process.communicate(timeout=300)
             # The failures and errors themselves when there are any (the run's tail is mostly warnings).
-            starts = [i for i in (result.stdout.find("= FAILURES ="), result.stdout.find("= ERRORS =")) if i >= 0]
-            summary = result.stdout[min(starts):min(starts) + 6000] if starts else result.stdout[-3000:]
-            generated = [line for line in result.stdout.splitlines() if "generated" in line]
+            starts = [i for i in (stdout.find("= FAILURES ="), stdout.find("= ERRORS =")) if i >= 0]
+            summary = stdout[min(starts):min(starts) + 6000] if starts else stdout[-3000:]
+            generated = [line for line in stdout.splitlines() if "generated" in line]
             print(who, generated)
-            assert result.returncode == 0, f"{who}:\n{summary}\n{result.stderr[-2000:]}"
+            assert process.returncode == 0, f"{who}:\n{summary}\n{stderr[-2000:]}"
             count = int(generated[-1].split()[0]) if generated else 0
             assert count >= 1000, f"{who}: only {count} requests generated\n{summary}"
     finally:
+        for process in started.values():
+            if process.poll() is None:
+                process.kill()
+                process.wait()
         server.stop()  # writes the request lines still gathered for the log
     assert not unexpected_5xx(server.logs())
 

@@ -15,7 +15,7 @@ from collections import Counter
 
 from conftest import Server, cli, free_port, tagged_song
 
-BUYERS, SECONDS, KILLS = 32, 20, 3
+BUYERS, SECONDS, KILLS = 32, 12, 3
 ENV = {"SOTUBE_PAYMENTS": "sandbox", "SOTUBE_PEOPLE_PER_ADDRESS": "100"}
 
 

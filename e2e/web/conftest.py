@@ -130,7 +130,12 @@ FLOW_VIEWPORTS = ("phone-390x844", "desktop-1440x900")
 
 
 def pytest_generate_tests(metafunc):
-    """`viewport`: the sizes of the test's `viewports` mark, else FLOW_VIEWPORTS."""
+    """`viewport`: the sizes of the test's `viewports` mark, else FLOW_VIEWPORTS; with the
+    `languages_across_sizes` mark, `viewport` and `locale` together (LANGUAGES_ACROSS_SIZES)."""
+    if metafunc.definition.get_closest_marker("languages_across_sizes"):
+        metafunc.parametrize(("viewport", "locale"), LANGUAGES_ACROSS_SIZES,
+                             ids=[f"{size}-{locale}" for size, locale in LANGUAGES_ACROSS_SIZES])
+        return
     if "viewport" in metafunc.fixturenames:
         mark = metafunc.definition.get_closest_marker("viewports")
         sizes = list(mark.args) if mark else list(FLOW_VIEWPORTS)
@@ -140,6 +145,10 @@ def pytest_generate_tests(metafunc):
 
 
 ALL_SIZES = pytest.mark.viewports(*VIEWPORTS)
+# A flow whose words matter in both languages: Russian at the phone's size (its longer words are the
+# likeliest to wrap or overflow there) and English on the desktop, two runs where every pair was four.
+LANGUAGES_ACROSS_SIZES = (("phone-390x844", "ru-RU"), ("desktop-1440x900", "en-US"))
+PAIRED = pytest.mark.languages_across_sizes
 # A flow that neither checks nor depends on where things are (forms, sessions, mail, server pages):
 # at a phone's size only, the one most likely to hide a control.
 ONE_SIZE = pytest.mark.viewports("phone-390x844")

@@ -11,12 +11,11 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES
+from conftest import ALL_SIZES, PAIRED
 from test_layout_fixes import SIDEWAYS, register_ru
 from test_owned_media_in_browser import csrf, grant
 from webhelpers import dismiss_toast, register
 
-LOCALES = pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 WORDS = {
     "en-US": {
         "coins": lambda n: f"{n} coin" if n == 1 else f"{n} coins",
@@ -71,7 +70,7 @@ def card(page, title):
     return page.locator("#main a.card").filter(has=page.locator(".card-title", has_text=title)).first
 
 
-@LOCALES
+@PAIRED
 def test_prices_on_cards_and_the_money_where_a_buyer_decides(make_context, server, needs, shot, locale, viewport):
     needs("catalog", "commerce", "media")
     w = WORDS[locale]
@@ -159,7 +158,7 @@ def titles(page):
     return [t.strip() for t in page.locator(".lib-cover h2").all_inner_texts()]
 
 
-@LOCALES
+@PAIRED
 def test_my_music_filter_recently_added_saved_offline_and_partly_owned(make_context, server, needs, shot, locale, viewport):
     needs("catalog", "commerce", "media")
     w = WORDS[locale]

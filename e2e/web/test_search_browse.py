@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES, ONE_SIZE
+from conftest import ALL_SIZES, ONE_SIZE, PAIRED
 from test_layout_fixes import SIDEWAYS
 
 LOCALES = pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
@@ -54,7 +54,7 @@ def test_a_mistyped_search_is_corrected_and_says_so(make_context, server, needs,
     expect(note).to_have_count(0)
 
 
-@LOCALES
+@PAIRED
 def test_the_empty_search_page_offers_genres_and_moods_to_a_guest(make_context, server, needs, shot, locale, viewport):
     needs("catalog")
     words = WORDS[locale]

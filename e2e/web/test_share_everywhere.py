@@ -4,15 +4,16 @@ nothing), "Copy embed code" giving an <iframe> of the song's or album's embed pl
 another page; a moment link keeps its `t` inside the app (`#/song/{id}?t=12` and the share page's
 "Open in SoTube" play from 0:12; a preview's moment past its end plays from the start); the album
 page's Buy album says what its coins are worth in money, to buyers, not guests. English and Russian
-(the app's links then ask the server's pages for Russian: `lang=ru`); 390×844 and 1440×900 (the links
-of album, artist and playlist pages and the album's worth, at 390×844 alone: ONE_SIZE); the
+(the app's links then ask the server's pages for Russian: `lang=ru`); 390×844 and 1440×900 (a song
+page's share in Russian at 390×844 and in English at 1440×900: PAIRED; the links of album, artist and
+playlist pages and the album's worth, at 390×844 alone: ONE_SIZE); the
 changed screens at the four sizes (`share-*.png`)."""
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES, ONE_SIZE
+from conftest import ALL_SIZES, ONE_SIZE, PAIRED
 from test_accessibility import assert_none, violations
 from test_layout_fixes import SIDEWAYS, register_ru
 from test_owned_media_in_browser import grant, other_site  # noqa: F401 (a fixture)
@@ -64,7 +65,7 @@ def open_share(page, w, title):
     return dialog
 
 
-@LOCALES
+@PAIRED
 def test_a_song_page_shares_its_link_from_a_typed_moment_and_its_embed_code(make_context, server, needs, locale, other_site):
     needs("catalog", "media")
     w = WORDS[locale]

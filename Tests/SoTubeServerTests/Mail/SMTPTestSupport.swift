@@ -1,4 +1,5 @@
 import Foundation
+import SoTubeMedia
 import Testing
 
 struct TestFailure: Error, CustomStringConvertible {
@@ -19,32 +20,15 @@ func makeTemporaryDirectory() throws -> URL {
 }
 
 /// Runs a program to completion and returns its stdout; throws with stderr on a non-zero exit.
+/// `ChildProcess`, not Foundation's `Process`: its pipes are read with EINTR retried (Foundation's
+/// `readDataToEndOfFile()` traps on an interrupted read and takes the whole test run with it).
 @discardableResult
 func run(_ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    waitForExit(process)
-    guard process.terminationStatus == 0 else {
-        throw TestFailure("\(arguments.prefix(2)) failed: \(String(decoding: errors, as: UTF8.self))")
+    let output = try ChildProcess.run("/usr/bin/env", arguments, timeout: 60)
+    guard output.status == 0 else {
+        throw TestFailure("\(arguments.prefix(2)) failed: \(output.errorText)")
     }
-    return data
-}
-
-/// Polls instead of `waitUntilExit()`, which spins a CPU on a thread without a run loop; SIGKILL after 5 s.
-func waitForExit(_ process: Process) {
-    for _ in 0..<500 where process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
-    if process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-        while process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
-    }
+    return output.stdout
 }
 
 /// A self-signed certificate for CN localhost, SAN DNS:localhost and IP:127.0.0.1, made once per test run.
@@ -72,7 +56,7 @@ let testCertificate: Result<TestCertificate, TestFailure> = {
 struct RunningSMTPServer {
     let port: Int
     let maildir: URL
-    fileprivate let process: Process
+    fileprivate let process: ChildProcess
 
     /// The messages received so far, in order.
     func messages() throws -> [URL] {
@@ -92,21 +76,17 @@ func withSMTPServer(
     var arguments = ["python3", smtpServerScript, "--port", "0", "--mode", mode, "--maildir", maildir.path]
     arguments += ["--cert", certificate.cert, "--key", certificate.key]
     if let auth { arguments += ["--auth", auth] }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments + extra
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
+    let process = try ChildProcess("/usr/bin/env", arguments + extra, stdout: .capture, stderr: .inherit)
     defer {
         process.terminate()
-        waitForExit(process)
+        process.wait()
     }
-    // Blocks until the server prints its port (or exits: then availableData is empty).
+    // Blocks until the server prints its port (or exits: then the read is empty).
     var text = ""
     while !text.contains("\n") {
-        let data = out.fileHandleForReading.availableData
-        guard !data.isEmpty else { throw TestFailure("smtp-test-server.py exited before READY: \(text)") }
+        guard let output = process.output, let data = ChildProcess.readSome(output), !data.isEmpty else {
+            throw TestFailure("smtp-test-server.py exited before READY: \(text)")
+        }
         text += String(decoding: data, as: UTF8.self)
     }
     let words = text.split(whereSeparator: \.isWhitespace)
