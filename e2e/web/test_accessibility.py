@@ -1,8 +1,8 @@
 """axe-core (bundled by axe-playwright-python) on every screen a user reaches, with no violation
 allowed (issue 32 #13: the album embed had landmark-one-main and region). A guest's screens, a buyer's
 (My Music, account, top-up, the full player with Up next), the server's pages (the share page and the
-embed players) and the operator console's home; at a phone's size and a desktop's, in English, and
-in Russian at the phone's. Every rule axe runs by default (WCAG 2 A/AA and best practices) counts.
+embed players) and the operator console's home; in Russian at a phone's size and in English at a
+desktop's. Every rule axe runs by default (WCAG 2 A/AA and best practices) counts.
 """
 import os
 import re
@@ -15,14 +15,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DATA_DIR, ONE_SIZE, ROOT, settle
+from conftest import DATA_DIR, PAIRED, ROOT, settle
 from webhelpers import open_screen, register, register_ru, unique_name
 
 BIN = Path(os.environ.get("SOTUBE_BIN", ROOT / ".build" / "debug" / "sotube"))
 AXE = Axe()
 
-# Each check runs in English at the phone's and the desktop's size (conftest's FLOW_VIEWPORTS) and in
-# Russian at the phone's (ONE_SIZE).
+# The screen-set checks run once per language, each at another size (PAIRED): Russian at the phone's,
+# English at the desktop's; the share and embed pages (English only) at both sizes.
 
 
 def violations(page, screen):
@@ -203,28 +203,16 @@ def check_the_console_home(make_context, server, needs, locale):
     assert_none(violations(page, "#/console"))
 
 
-def test_a_guests_screens_have_no_axe_violations(make_context, server, needs, console):
-    check_a_guests_screens(make_context, server, needs, console, "en-US")
+@PAIRED
+def test_a_guests_screens_have_no_axe_violations(make_context, server, needs, console, locale):
+    check_a_guests_screens(make_context, server, needs, console, locale)
 
 
-@ONE_SIZE
-def test_a_guests_screens_in_russian_have_no_axe_violations(make_context, server, needs, console):
-    check_a_guests_screens(make_context, server, needs, console, "ru-RU")
+@PAIRED
+def test_a_buyers_screens_have_no_axe_violations(make_context, server, needs, locale):
+    check_a_buyers_screens(make_context, server, needs, locale)
 
 
-def test_a_buyers_screens_have_no_axe_violations(make_context, server, needs):
-    check_a_buyers_screens(make_context, server, needs, "en-US")
-
-
-@ONE_SIZE
-def test_a_buyers_screens_in_russian_have_no_axe_violations(make_context, server, needs):
-    check_a_buyers_screens(make_context, server, needs, "ru-RU")
-
-
-def test_the_console_home_has_no_axe_violations(make_context, server, needs):
-    check_the_console_home(make_context, server, needs, "en-US")
-
-
-@ONE_SIZE
-def test_the_console_home_in_russian_has_no_axe_violations(make_context, server, needs):
-    check_the_console_home(make_context, server, needs, "ru-RU")
+@PAIRED
+def test_the_console_home_has_no_axe_violations(make_context, server, needs, locale):
+    check_the_console_home(make_context, server, needs, locale)

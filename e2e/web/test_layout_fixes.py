@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ALL_SIZES, DATA_DIR, ONE_SIZE, ROOT
-from webhelpers import register, register_ru, tab, wait_playing
+from webhelpers import SIDEWAYS, register, register_ru, tab, wait_playing
 
 BIN = os.environ.get("SOTUBE_BIN", str(ROOT / ".build" / "debug" / "sotube"))
 PHONE = pytest.mark.viewports("phone-390x844")
@@ -106,19 +106,12 @@ def screens_of(page, server, member):
     return routes
 
 
-SIDEWAYS = """() => {
-  const over = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5
-    && getComputedStyle(el).position !== 'fixed' && el.getClientRects().length).slice(0, 3)
-    .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-  return {scroll: document.scrollingElement.scrollWidth, width: innerWidth, over};
-}"""
-
-
 @ONE_SIZE
-@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+@pytest.mark.parametrize("locale", ["ru-RU"])
 def test_no_screen_scrolls_sideways_on_a_phone(make_context, server, needs, shot, locale):
     """Item 6: every main screen, a guest's and a member's (with a song playing: the mini player), at
-    360 and 390 px wide, in English and Russian, is no wider than the screen."""
+    360 and 390 px wide, is no wider than the screen. In Russian, whose longer words overflow first;
+    English is checked on every screen at the four sizes (test_look.py's `screen`)."""
     needs("catalog", "media")
     page = make_context(locale=locale).new_page()
     album, _, _ = demo(page, server)

@@ -9,7 +9,7 @@ import uuid
 from playwright.sync_api import expect
 
 from conftest import ALL_SIZES, DATA_DIR, ONE_SIZE, ROOT
-from webhelpers import register, tab, wait_playing
+from webhelpers import SIDEWAYS, register, tab, wait_playing
 
 BIN = os.environ.get("SOTUBE_BIN", str(ROOT / ".build" / "debug" / "sotube"))
 
@@ -139,12 +139,14 @@ def test_the_shell_is_versioned_and_served_from_the_cache(browser, server):
 
 def screen(page, server, route, name, shot, ready=None):
     """Opens `#/route`, waits for its heading (and `ready`, a locator, when given) and saves it as
-    `screen-<name>.png`."""
+    `screen-<name>.png`; the screen must not scroll sideways."""
     page.goto(f"{server}/#/{route}")
     expect(page.locator(f"#main .screen-{route.split('?')[0].split('/')[0]} h1").first).to_be_visible()
     if ready is not None:
         expect(ready).to_be_visible()
     shot(page, f"screen-{name}")
+    seen = page.evaluate(SIDEWAYS)
+    assert seen["scroll"] <= seen["width"], f"#/{route} scrolls sideways: {seen}"
 
 
 @ALL_SIZES

@@ -107,3 +107,13 @@ def open_screen(page, base, route, ready=None):
     if ready is not None:
         expect(ready(page).first).to_be_visible()
     expect(page.locator("#main [aria-busy=true]")).to_have_count(0)
+
+
+# How far the page reaches past the screen's right edge: the document's scroll width, the screen's
+# width, and the first elements (not fixed) that stick out.
+SIDEWAYS = """() => {
+  const over = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5
+    && getComputedStyle(el).position !== 'fixed' && el.getClientRects().length).slice(0, 3)
+    .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  return {scroll: document.scrollingElement.scrollWidth, width: innerWidth, over};
+}"""

@@ -18,6 +18,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     private let writeLock = AsyncMutex()
     private let counter = ManagedCounter()
     private let checkpoints: Task<Void, Never>
+    private let closed = NIOLockedValueBox(false)
     static let checkpointInterval = Duration.milliseconds(100)
 
     private init(writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
@@ -88,7 +89,14 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         }
     }
 
+    /// Closes every connection once: a second call (a server stopping after its database was shut
+    /// down) does nothing, since SQLiteNIO's close of a closed connection reads freed memory.
     public func shutdown() async {
+        let first = closed.withLockedValue { closed in
+            defer { closed = true }
+            return !closed
+        }
+        guard first else { return }
         checkpoints.cancel()
         await checkpoints.value
         for connection in [checkpointer] + readers + [writer] {
