@@ -137,7 +137,8 @@ function chartFigure(spec, data, range, chartJs) {
     [[t('console.dash.periodStart'), ...spec.series.map((s) => s.label)],
       ...periods.map((p, i) => [p.start, ...spec.series.map((s) => s.csv(s.values[i]))])],
     `sotube-${spec.key}-${range.from}-${range.to}-${range.by}.csv`);
-  const table = spec.series.length
+  const hasTable = spec.series.length > 0;
+  const table = hasTable
     ? dataTable([
       { label: t('console.dash.period'), value: (i) => labels[i], head: true },
       ...spec.series.map((s) => ({ label: s.label, value: (i) => s.format(s.values[i]), num: true })),
@@ -163,13 +164,14 @@ function chartFigure(spec, data, range, chartJs) {
       h('button', { class: 'btn btn-small', type: 'button', onclick: csv, disabled: !periods.length || !spec.series.length },
         icon('download'), h('span', {}, t('console.dash.csv')), h('span', { class: 'sr-only' }, `: ${spec.title}`))),
     // A table of up to three columns fits beside its chart on wide screens; a wider one goes below.
-    // The table scrolls within 300 px as the periods grow: always a named region the keyboard can
-    // reach and scroll (WCAG 2.1.1). Toggled by whether it overflowed (scroll-box.js), axe once found
-    // it scrolling yet not focusable, as charts and data settled.
+    // A table scrolls within 300 px as its periods grow: always a named region the keyboard reaches
+    // (WCAG 2.1.1), not toggled on overflow as scroll-box.js does (axe once caught it scrolling yet
+    // not focusable while the charts settled).
     h('div', { class: `console-chart-body${spec.series.length <= 2 ? ' beside' : ''}` }, box,
-      spec.series.length
-        ? h('div', { class: 'chart-table', role: 'region', tabindex: '0', 'aria-label': t('console.dash.tableLabel', { title: spec.title }) }, table)
-        : h('div', { class: 'chart-table' }, table)));
+      h('div', {
+        class: 'chart-table', role: hasTable && 'region', tabindex: hasTable && '0',
+        'aria-label': hasTable && t('console.dash.tableLabel', { title: spec.title }),
+      }, table)));
 }
 
 function totalsFigures(totals) {

@@ -90,7 +90,8 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     }
 
     /// Closes every connection once: a second call (a server stopping after its database was shut
-    /// down) does nothing, since SQLiteNIO's close of a closed connection reads freed memory.
+    /// down) does nothing. SQLiteNIO's second close passes the null handle the first left to
+    /// `sqlite3_update_hook`, which only debug builds (SQLite's API armour) survive.
     public func shutdown() async {
         let first = closed.withLockedValue { closed in
             defer { closed = true }
