@@ -1,0 +1,78 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+import SoTubeStoreSQL
+import SoTubeTestFixtures
+import Testing
+
+/// PostgreSQL's whole search index rebuild (`SearchTokens`): bulk work, not a request, so it is not cut
+/// short by the statement timeout meant for requests (at a million songs `sotube catalog synth` failed
+/// at the 30 s default), and the tokens it writes at once are the ones the triggers write one document
+/// at a time (`search_tokens_of`, migration 24).
+@Suite struct SearchTokensRebuildTests {
+    static let songs = 3_000
+
+    /// A fresh PostgreSQL database holding the synthetic catalog, its index not built yet.
+    static func catalogURL() async throws -> String? {
+        guard let url = try await TestEngine.postgres.freshDatabaseURL() else { return nil }
+        let setup = try await SoTubeDatabase.open(
+            DatabaseSettings(location: url), now: TestEngine.now, logger: TestEngine.logger, migrate: true)
+        try await setup.syntheticCatalog.write(
+            tracks: songs, artists: 40, mediaFiles: [(full: "synth/full-1.mp3", preview: "synth/preview-1.mp3")],
+            now: TestEngine.now)
+        await setup.shutdown()
+        return url
+    }
+
+    @Test(.enabled(if: TestEngine.postgresURL != nil)) func aRebuildLongerThanTheStatementTimeoutFinishes()
+        async throws
+    {
+        guard let url = try await Self.catalogURL() else { return }
+        // 20 ms: shorter than writing 3,000 songs' tokens.
+        let store = try await SoTubeDatabase.open(
+            DatabaseSettings(location: url, statementTimeoutMs: 20), now: TestEngine.now, logger: TestEngine.logger,
+            migrate: false)
+        let documents = try await store.searchIndex.rebuild()
+        #expect(documents > Self.songs)
+        let hits = try await SQLSearchStore(backend: store.backend).search(
+            SearchQuery("a"), allowExplicit: true, limit: 5, offset: 0, kinds: SearchKind.allCases)
+        #expect(hits.trackIDs.count == 5, "the rebuilt index answers")
+        await store.shutdown()
+    }
+
+    @Test(.enabled(if: TestEngine.postgresURL != nil)) func aRebuildWritesTheTokensTheTriggersWrite() async throws {
+        guard let url = try await Self.catalogURL() else { return }
+        let store = try await SoTubeDatabase.open(
+            DatabaseSettings(location: url), now: TestEngine.now, logger: TestEngine.logger, migrate: false)
+        try await store.searchIndex.rebuild()
+        // Twice: the second replaces the first's table.
+        try await store.searchIndex.rebuild()
+        let counts = try await store.backend.read { db in
+            let one = """
+                SELECT t.token, d.doc_id, t.in_name FROM search_documents d, search_tokens_of(d.name, d.context) t
+                """
+            let rows = try await db.raw(
+                """
+                SELECT (SELECT COUNT(*) FROM search_tokens) AS total,
+                    (SELECT COUNT(*) FROM (SELECT token, doc_id, in_name FROM search_tokens
+                        EXCEPT \(unsafeRaw: one)) x) AS extra,
+                    (SELECT COUNT(*) FROM (\(unsafeRaw: one) EXCEPT SELECT token, doc_id, in_name FROM search_tokens) y)
+                        AS missing
+                """
+            ).first()
+            return try [
+                rows?.decode(column: "total", as: Int.self), rows?.decode(column: "extra", as: Int.self),
+                rows?.decode(column: "missing", as: Int.self),
+            ]
+        }
+        #expect((counts[0] ?? 0) > 20 * Self.songs, "tokens were written")
+        #expect(counts[1] == 0 && counts[2] == 0, "tokens differ: \(counts)")
+        // The index the searches walk is there under its name after the swap.
+        let index = try await store.backend.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM pg_indexes WHERE indexname = 'search_tokens_token'").first()?
+                .decode(column: "n", as: Int.self)
+        }
+        #expect(index == 1)
+        await store.shutdown()
+    }
+}
