@@ -20,8 +20,8 @@ enum SearchTokens {
     static let rebuildEnd = [
         "SET LOCAL work_mem = '256MB'",
         "SET LOCAL maintenance_work_mem = '256MB'",
-        "DROP TABLE IF EXISTS search_tokens_next",
-        "CREATE TABLE search_tokens_next (token TEXT NOT NULL, doc_id BIGINT NOT NULL, in_name BOOLEAN NOT NULL)",
+        // The columns as they are (not the index: it is built after the rows).
+        "CREATE TABLE search_tokens_next (LIKE search_tokens)",
         """
         INSERT INTO search_tokens_next (token, doc_id, in_name)
         SELECT substr(w.word, 1, n), w.doc_id, bool_or(w.in_name)
