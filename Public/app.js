@@ -1,5 +1,6 @@
 // SoTube web app: shell, tab bar, routing, session.
-import { onActivity } from './js/api.js';
+import { onActivity, takePreload, dropPreload } from './js/api.js';
+import { storeHome } from './js/endpoints.js';
 import { t, languages, currentLanguage, setLanguage, formatDate } from './js/i18n.js';
 import { h, icon, toast, notFoundPanel } from './js/ui.js';
 import { resetShelves } from './js/cards.js';
@@ -56,7 +57,7 @@ let screenShown = false; // a screen was drawn (the first keeps focus at the pag
 let sessionKnown;
 const sessionReady = new Promise((resolve) => { sessionKnown = resolve; });
 
-// ---- shell --------------------------------------------------------------------------------
+// ---- shell ----
 
 function renderTabs(route) {
   const tabs = state.me
@@ -176,6 +177,7 @@ async function route() {
   // after it moves focus to the new screen's heading.
   const firstScreen = !screenShown;
   screenShown = true;
+  dropPreload();
   if (heading && (leftOverlay || (!firstScreen && document.activeElement === document.body))) {
     heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
@@ -214,7 +216,7 @@ function afterFirstPictures(fn) {
   Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3000))]).then(fn);
 }
 
-// ---- boot ---------------------------------------------------------------------------------
+// ---- boot ----
 
 function wireActivity() {
   const bar = document.getElementById('activity');
@@ -233,6 +235,7 @@ function wireActivity() {
 }
 
 async function boot() {
+  takePreload(storeHome);
   wireActivity();
   initPlayer();
   // Skip links move focus without touching the hash (the hash is the router's).

@@ -87,8 +87,19 @@ export async function request(method, path, { body, headers = {}, quiet = false,
   return data;
 }
 
+// index.html's preload of the store home would answer the next GET of it, however late (after a log-in):
+// app.js takes it at boot, for the first screen only.
+let preload = null;
+export function takePreload(path) { preload = [path, request('GET', path, { quiet: true })]; preload[1].catch(() => {}); }
+export function dropPreload() { preload = null; }
+
 export const api = {
-  get: (path, opts) => request('GET', path, opts),
+  get: (path, opts) => {
+    if (preload?.[0] !== path) return request('GET', path, opts);
+    const [, answer] = preload;
+    preload = null;
+    return answer;
+  },
   post: (path, body, opts = {}) => request('POST', path, { ...opts, body }),
   put: (path, body, opts = {}) => request('PUT', path, { ...opts, body }),
   patch: (path, body, opts = {}) => request('PATCH', path, { ...opts, body }),

@@ -160,7 +160,7 @@ export function seekBy(seconds) {
   audio.currentTime = Math.max(0, Math.min(audio.currentTime + seconds, limit - 0.1));
 }
 
-// ---- preview limit ------------------------------------------------------------------------
+// ---- preview limit ----
 
 function checkPreview() {
   const track = current();
@@ -212,7 +212,7 @@ async function buyFromPlayer() {
   if (bought && lost) (inSheet && sheet.open ? sheet.querySelector('.big-toggle') : mini.querySelector('.mini-toggle'))?.focus();
 }
 
-// ---- rendering ----------------------------------------------------------------------------
+// ---- rendering ----
 
 /** Shows or hides the players for the current song; the players themselves are player-view.js's. */
 function render() {
@@ -249,7 +249,7 @@ export function focusPlayer() {
   return true;
 }
 
-// ---- wiring -------------------------------------------------------------------------------
+// ---- wiring ----
 
 export function initPlayer() {
   audio.preload = 'metadata';

@@ -174,3 +174,26 @@ def test_favourites_and_recently_played_rows(make_context, server, needs, shot):
         section = page.locator(".shelf").filter(has=page.get_by_role("heading", name=row, exact=True))
         expect(section.locator(f'.track-row[data-track-id="{track["id"]}"]')).to_be_visible()
     shot(page, "29-home-rows")
+
+
+@ONE_SIZE
+def test_a_returning_buyer_logs_in_to_a_store_with_their_own_rows(make_context, server, needs):
+    """The page preloads the store home as it loads, before anyone has logged in: the Store shown after
+    logging in (or after a play) is asked for again, not that guest's copy."""
+    needs("catalog")
+    from webhelpers import log_in, register
+    page = make_context().new_page()
+    username, password = register(page, server)
+    home = page.request.get(server + "/api/v1/store/home").json()
+    album = page.request.get(server + f"/api/v1/albums/{home['newReleases'][1]['id']}").json()
+    track = album["tracks"][0]
+    page.goto(server + f"/#/song/{track['id']}")
+    page.get_by_role("button", name="Add to favourites").click()
+    expect(page.get_by_role("button", name="Remove from favourites")).to_have_attribute("aria-pressed", "true")
+
+    # Another device: the log-in screen is the first one its page shows, then the Store.
+    later = make_context().new_page()
+    log_in(later, server, username, password)
+    expect(later).to_have_url(re.compile(r"#/store$"))
+    favourites = later.locator(".shelf").filter(has=later.get_by_role("heading", name="Favourites", exact=True))
+    expect(favourites.locator(f'.track-row[data-track-id="{track["id"]}"]')).to_be_visible()

@@ -1,5 +1,4 @@
 export default {
-  'app.name': 'SoTube',
   'app.skip': 'Skip to content',
   'app.loading': 'Loading…',
   'app.language': 'Language',
@@ -67,7 +66,6 @@ export default {
   'search.placeholder': 'Songs, artists, albums',
   'search.submit': 'Search',
   'search.history': 'Recent searches',
-  'search.suggestions': 'Suggestions',
   'search.artists': 'Artists',
   'search.albums': 'Albums',
   'search.top': 'Top result',
@@ -105,7 +103,6 @@ export default {
   'track.open': 'Song details',
   'album.tracks': { one: '{n} song', other: '{n} songs' },
   'album.buy': 'Buy album',
-  'album.buyFor': 'Buy album for {n} coins',
   'album.allOwned': 'You own every song on this album',
   'album.released': 'Released {date}',
   'album.preOrder': 'Pre-order',
@@ -202,7 +199,6 @@ export default {
   'library.sortArtist': 'Artist',
   'library.sortAlbum': 'Album name',
   'library.empty': 'You have not bought any songs yet. Find something you like in the store.',
-  'library.chooseArtist': 'Choose an artist',
   'library.goStore': 'Go to the store',
 
   'account.title': 'Account',
@@ -284,7 +280,6 @@ export default {
   'topup.title': 'Top up coins',
   'topup.text': 'Choose a pack. You pay with the payment provider, then come back here.',
   'topup.balance': 'You have {coins}.',
-  'topup.pack': '{coins} for {price}',
   'topup.checkout': 'Continue to checkout',
   'topup.choose': 'Choose a pack first.',
   'topup.redirecting': 'Opening the checkout…',
@@ -332,7 +327,6 @@ export default {
   'form.email': 'This is not an email address: it looks like name@example.com.',
   'form.usernameChars': 'Use only letters, digits, “_”, “.” and “-”.',
   'common.close': 'Close',
-  'common.ok': 'OK',
   'common.loading': 'Loading…',
   'common.dismiss': 'Dismiss',
 

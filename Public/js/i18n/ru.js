@@ -1,6 +1,5 @@
 const coins = { one: '{n} монета', few: '{n} монеты', many: '{n} монет', other: '{n} монеты' };
 export default {
-  'app.name': 'SoTube',
   'app.skip': 'Перейти к содержимому',
   'app.loading': 'Загрузка…',
   'app.language': 'Язык',
@@ -68,7 +67,6 @@ export default {
   'search.placeholder': 'Песни и исполнители',
   'search.submit': 'Найти',
   'search.history': 'Недавние запросы',
-  'search.suggestions': 'Подсказки',
   'search.artists': 'Исполнители',
   'search.albums': 'Альбомы',
   'search.top': 'Лучший результат',
@@ -106,7 +104,6 @@ export default {
   'track.open': 'О песне',
   'album.tracks': { one: '{n} песня', few: '{n} песни', many: '{n} песен', other: '{n} песни' },
   'album.buy': 'Купить альбом',
-  'album.buyFor': 'Купить альбом за {n} мон.',
   'album.allOwned': 'Все песни этого альбома уже ваши',
   'album.released': 'Выпущен {date}',
   'album.preOrder': 'Предзаказ',
@@ -203,7 +200,6 @@ export default {
   'library.sortArtist': 'Исполнитель',
   'library.sortAlbum': 'Название альбома',
   'library.empty': 'Вы ещё не купили ни одной песни. Найдите что-нибудь в магазине.',
-  'library.chooseArtist': 'Выберите исполнителя',
   'library.goStore': 'В магазин',
 
   'account.title': 'Аккаунт',
@@ -285,7 +281,6 @@ export default {
   'topup.title': 'Пополнить монеты',
   'topup.text': 'Выберите пакет. Вы оплатите его у платёжного провайдера и вернётесь сюда.',
   'topup.balance': 'У вас {coins}.',
-  'topup.pack': '{coins} за {price}',
   'topup.checkout': 'Перейти к оплате',
   'topup.choose': 'Сначала выберите пакет.',
   'topup.redirecting': 'Открываем оплату…',
@@ -333,7 +328,6 @@ export default {
   'form.email': 'Это не адрес электронной почты: он выглядит как name@example.com.',
   'form.usernameChars': 'Можно только буквы, цифры, «_», «.» и «-».',
   'common.close': 'Закрыть',
-  'common.ok': 'OK',
   'common.loading': 'Загрузка…',
   'common.dismiss': 'Скрыть',
 
