@@ -96,15 +96,22 @@ export function notFoundPanel() {
     h('a', { class: 'btn btn-primary', href: '#/store' }, t('library.goStore')));
 }
 
-/** Loads data with a spinner, shows a clear message and a retry button on failure. */
+/** Loads data with a spinner, shows a clear message and a retry button on failure. The newest load
+ * into a container wins: an older answer arriving after it changes nothing. */
+const loads = new WeakMap();
 export async function load(container, fetcher, render) {
+  const mine = {};
+  const newest = () => loads.get(container) === mine;
+  loads.set(container, mine);
   container.replaceChildren(spinner());
   container.setAttribute('aria-busy', 'true');
   try {
     const data = await fetcher();
+    if (!newest()) return;
     container.replaceChildren();
     render(data);
   } catch (error) {
+    if (!newest()) return;
     if (error.status !== 404) {
       const panel = errorPanel(error.message, () => load(container, fetcher, render));
       panel.classList.toggle('offline-note', error.status === 0); // says it instead of the banner
@@ -115,11 +122,11 @@ export async function load(container, fetcher, render) {
     // A screen whose heading was in what is missing (an album, an artist) still has one.
     if (!container.closest('main')?.querySelector('h1')) container.prepend(h('h1', { class: 'page-title' }, t('error.notFoundTitle')));
   } finally {
-    container.removeAttribute('aria-busy');
+    if (newest()) container.removeAttribute('aria-busy');
   }
 }
 
-// ---- toasts -------------------------------------------------------------------------------
+// ---- toasts ----
 
 /** A toast, one at a time (the newest replaces it); `action` ({label, run}) adds a button (and 15 s to
  * read it). Offline, the banner already says what a failed request would. */

@@ -3,7 +3,8 @@ console_support.py):
 
 - test_customer_data_and_the_store_home (a phone, a fresh server): "Show older entries" in the audit log
   asks for the entries after the last one shown (by its id) and shows every entry once, in order; a gift-
-  code batch minted with the CLI is listed; a buyer's data export (after confirming the password)
+  code batch minted with the CLI is listed; a search's answer arriving after a newer search's leaves the
+  newer list shown; a buyer's data export (after confirming the password)
   downloads JSON whose `users` table holds that buyer and no password hash; erasing the buyer (with a
   reason) leaves "Deleted account", locked, with its purchases, the buyer's token gets 401 and `sotube
   ledger verify` still says "ledger exact"; reordering the featured playlists and moods by keyboard and
@@ -62,6 +63,31 @@ def test_customer_data_and_the_store_home(store, browse, shot):
     # The CLI's codes are a batch the console lists.
     open_console(page, base, "codes")
     expect(page.locator(".batch-table tbody tr").filter(has_text="From the shell")).to_contain_text("cli:")
+
+    # A search typed while the one before is still on its way: the older answer, arriving last, leaves
+    # the newer list as it is (it emptied it: the console's catalog lost a row that way).
+    open_console(page, base, "customers")
+    held = []
+    page.route(re.compile(r"/api/v1/admin/users\?.*q=nobody-here"), lambda route: held.append(route))
+    search = page.get_by_role("search").get_by_label("Search customers")
+    search.fill("nobody-here")
+    search.press("Enter")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    search.fill(dan.name)
+    search.press("Enter")
+    found = page.locator(f'.customer-table tbody tr[data-user-id="{dan.id}"]')
+    expect(found).to_be_visible()
+    with page.expect_response(lambda r: "q=nobody-here" in r.url) as late:
+        held[0].continue_()
+    assert late.value.ok
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)))")
+    expect(found).to_be_visible()
+    expect(page.locator("#customer-results")).not_to_contain_text("nobody-here")
+    expect(page.locator("#customer-results")).not_to_have_attribute("aria-busy", "true")
 
     # A customer's data: the export (after confirming the password) holds the buyer, and no hash.
     page.goto(f"{base}/#/console/customers/{dan.id}")

@@ -253,15 +253,12 @@ function afterRename(q, { from, to }) {
 
 export async function render(container, route) {
   let q = route.query.get('q') || '';
-  let token = 0;
   const results = h('div', { class: 'console-results', 'aria-live': 'polite', id: 'catalog-results' });
   // After a change the list is drawn again: the button that was used keeps the focus.
   const search = async (text = q, trackId = null, act = null) => {
     q = text;
     keepInAddress('console/catalog', { q });
-    const mine = ++token;
     await load(results, () => admin.get(endpoints.adminTracks({ q })), (data) => {
-      if (mine !== token) return;
       const tracks = data.tracks || [];
       results.append(tracks.length
         ? h('ul', { class: 'console-list', role: 'list' }, tracks.map((track) => trackRow(track, (act, renamed) => {

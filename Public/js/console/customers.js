@@ -27,14 +27,11 @@ function lockBadge(user) {
 
 async function list(container, route) {
   let q = route.query.get('q') || '';
-  let token = 0;
   const results = h('div', { class: 'console-results', 'aria-live': 'polite', id: 'customer-results' });
   const search = async (text = q) => {
     q = text;
     keepInAddress('console/customers', { q });
-    const mine = ++token;
     await load(results, () => admin.get(endpoints.adminUsers({ q })), (data) => {
-      if (mine !== token) return;
       const users = data.users || [];
       if (!users.length) { results.append(emptyNote(q ? t('search.none', { q }) : t('console.customers.none'))); return; }
       results.append(dataTable([
