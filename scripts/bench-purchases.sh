@@ -6,11 +6,14 @@
 # fires real purchases (each a song the buyer does not own, each with its own Idempotency-Key) from
 # $BUYERS keep-alive connections with wrk for $DURATION. Afterwards it counts the purchases in the
 # database and runs `sotube ledger verify`, which must pass.
+# CLUSTER=1: the same against scripts/cluster.sh's cluster instead (two `sotube serve` on one
+# throw-away PostgreSQL, behind nginx); wrk talks to nginx.
 #
 # Usage: scripts/bench-purchases.sh            (builds release first)
 #        SOTUBE_BIN=.build/release/sotube DURATION=15s BUYERS=64 scripts/bench-purchases.sh
 #        SELLER=1 …                     (the artist sold by an account: every sale is split)
-# Needs: wrk, sqlite3, python3 (apt-get install -y wrk sqlite3).
+#        CLUSTER=1 …                    (two servers on PostgreSQL behind nginx)
+# Needs: wrk, sqlite3, python3 (apt-get install -y wrk sqlite3); CLUSTER=1: nginx, postgresql.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,14 +26,19 @@ if [[ -z "${SOTUBE_BIN:-}" ]]; then
   swift build -c release --product sotube >&2
   SOTUBE_BIN=.build/release/sotube
 fi
-for tool in wrk sqlite3 python3; do
-  command -v "$tool" >/dev/null || { echo "bench: $tool is needed (apt-get install -y wrk sqlite3)" >&2; exit 2; }
+CLUSTER=${CLUSTER:-0}
+tools=(wrk sqlite3 python3)
+((CLUSTER)) && tools+=(psql)
+for tool in "${tools[@]}"; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is needed (apt-get install -y wrk sqlite3 postgresql nginx-light)" >&2; exit 2; }
 done
 
 DATA=$(mktemp -d /tmp/sotube-bench.XXXXXX)
 SERVER_PID=""
+SOTUBE_CLUSTER_DIR=""
 cleanup() {
   [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  [[ -n "$SOTUBE_CLUSTER_DIR" ]] && bash scripts/cluster.sh stop "$SOTUBE_CLUSTER_DIR" >/dev/null 2>&1
   rm -rf "$DATA"
 }
 trap cleanup EXIT
@@ -38,32 +46,46 @@ export SOTUBE_BCRYPT_COST=4
 # 64 sign-ups from one address: lift the per-address sign-up limit for the run.
 export SOTUBE_PEOPLE_PER_ADDRESS=${SOTUBE_PEOPLE_PER_ADDRESS:-100}
 
-# Opening the store applies the migrations (`sotube migrate` can crash on exit: it closes the database twice).
-"$SOTUBE_BIN" packs list --data "$DATA" >/dev/null 2>&1
-python3 - "$DATA/sotube.sqlite" "$SONGS" <<'PY'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1]); songs = int(sys.argv[2])
-db.execute("INSERT INTO artists (id, name, name_key, created_at) VALUES ('bench-artist', 'Bench', 'bench', 0)")
-db.execute("INSERT INTO albums (id, artist_id, title, title_key, created_at) VALUES ('bench-album', 'bench-artist', 'Bench', 'bench', 0)")
-db.executemany(
-    "INSERT INTO tracks (id, album_id, artist_id, title, track_number, price, media_path, media_type,"
-    " preview_path, preview_type, created_at, updated_at) VALUES (?, 'bench-album', 'bench-artist', ?, ?, 1,"
-    " 'x.m4a', 'audio/mp4', 'x-preview.m4a', 'audio/mp4', 0, 0)",
-    [("bt-%06d" % i, "Song %d" % i, i) for i in range(songs)])
-db.commit()
-PY
+# The store the servers share, for the CLI (STORE) and for plain SQL (sql).
+if ((CLUSTER)); then
+  eval "$(SOTUBE_BIN=$SOTUBE_BIN SOTUBE_CLUSTER_SEED=none bash scripts/cluster.sh start)"
+  BASE=$SOTUBE_CLUSTER_URL
+  STORE=(--database-url "$SOTUBE_CLUSTER_DATABASE_URL")
+  ENGINE="two servers on PostgreSQL behind nginx ($SOTUBE_CLUSTER_DIR)"
+  sql() { psql -q -At -v ON_ERROR_STOP=1 "$SOTUBE_CLUSTER_DATABASE_URL" -c "$1"; }
+  server_logs() { cat "$SOTUBE_CLUSTER_DIR"/server*/server.log; }
+else
+  BASE=http://127.0.0.1:$PORT
+  STORE=(--data "$DATA")
+  ENGINE="SQLite at $DATA"
+  sql() { sqlite3 "$DATA/sotube.sqlite" "$1"; }
+  server_logs() { cat "$DATA/server.log"; }
+  # Opening the store applies the migrations.
+  "$SOTUBE_BIN" packs list "${STORE[@]}" >/dev/null 2>&1
+fi
 
-"$SOTUBE_BIN" serve --data "$DATA" --port "$PORT" --host 127.0.0.1 2>"$DATA/server.log" &
-SERVER_PID=$!
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+# The catalog: one artist, one album, $SONGS songs of 1 coin (bt-000000 …), in SQL both engines take.
+sql "INSERT INTO artists (id, name, name_key, created_at) VALUES ('bench-artist', 'Bench', 'bench', 0);
+  INSERT INTO albums (id, artist_id, title, title_key, created_at) VALUES ('bench-album', 'bench-artist', 'Bench', 'bench', 0);
+  INSERT INTO tracks (id, album_id, artist_id, title, track_number, price, media_path, media_type,
+    preview_path, preview_type, created_at, updated_at)
+  WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < $SONGS)
+  SELECT 'bt-' || substr(CAST(1000000 + i AS TEXT), 2), 'bench-album', 'bench-artist', 'Song ' || CAST(i AS TEXT), i, 1,
+    'x.m4a', 'audio/mp4', 'x-preview.m4a', 'audio/mp4', 0, 0 FROM n;"
 
-python3 - "$PORT" "$BUYERS" "$DATA/tokens.txt" <<'PY'
-import http.client, json, sys
-port, buyers, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-connection = http.client.HTTPConnection("127.0.0.1", port)
+if ((!CLUSTER)); then
+  "$SOTUBE_BIN" serve --data "$DATA" --port "$PORT" --host 127.0.0.1 2>"$DATA/server.log" &
+  SERVER_PID=$!
+  for _ in $(seq 1 100); do
+    curl -sf "$BASE/healthz" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+fi
+
+python3 - "$BASE" "$BUYERS" "$DATA/tokens.txt" <<'PY'
+import http.client, json, sys, urllib.parse
+base, buyers, out = urllib.parse.urlsplit(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+connection = http.client.HTTPConnection(base.hostname, base.port)
 tokens = []
 for i in range(buyers):
     body = json.dumps({"username": "buyer%02d" % i, "email": "buyer%02d@bench.test" % i, "password": "bench-password"})
@@ -76,23 +98,25 @@ PY
 # SELLER=1: the catalog's artist is sold by an artist's account, so each purchase also writes the
 # split of its coins (the seller's share and the store's commission, issue 31).
 if [[ "${SELLER:-0}" == 1 ]]; then
-  curl -sf -X POST "http://127.0.0.1:$PORT/api/v1/auth/register" -H 'content-type: application/json' \
+  curl -sf -X POST "$BASE/api/v1/auth/register" -H 'content-type: application/json' \
     -d '{"username":"bench-seller","email":"seller@bench.test","password":"bench-password"}' >/dev/null
-  sqlite3 "$DATA/sotube.sqlite" "UPDATE users SET role = 'artist' WHERE username = 'bench-seller';
+  sql "UPDATE users SET role = 'artist' WHERE username = 'bench-seller';
     INSERT INTO artist_accounts (artist_id, user_id, commission_bp, created_at)
     SELECT 'bench-artist', id, NULL, 0 FROM users WHERE username = 'bench-seller';"
 fi
 for i in $(seq 0 $((BUYERS - 1))); do
-  "$SOTUBE_BIN" coins grant --data "$DATA" "$(printf 'buyer%02d' "$i")" "$SONGS" >/dev/null
+  "$SOTUBE_BIN" coins grant "${STORE[@]}" "$(printf 'buyer%02d' "$i")" "$SONGS" >/dev/null
 done
 
-echo "bench: $BUYERS buyers, $THREADS wrk threads, $DURATION, SQLite at $DATA" >&2
+echo "bench: $BUYERS buyers, $THREADS wrk threads, $DURATION, $ENGINE" >&2
 BENCH_TOKENS="$DATA/tokens.txt" BENCH_THREADS="$THREADS" \
-  wrk -t "$THREADS" -c "$BUYERS" -d "$DURATION" -s scripts/bench-purchases.lua "http://127.0.0.1:$PORT" \
+  wrk -t "$THREADS" -c "$BUYERS" -d "$DURATION" -s scripts/bench-purchases.lua "$BASE" \
   | tee "$DATA/wrk.txt" | tail -n 1
 
-kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
-PURCHASES=$(sqlite3 "$DATA/sotube.sqlite" "SELECT COUNT(*) FROM purchases")
-FAILED=$(grep -c '"path":"/api/v1/purchases","status":"[^2]' "$DATA/server.log" || true)
+if ((!CLUSTER)); then
+  kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
+fi
+PURCHASES=$(sql "SELECT COUNT(*) FROM purchases")
+FAILED=$(server_logs | grep -c '"path":"/api/v1/purchases","status":"[^2]' || true)
 echo "purchases in the database: $PURCHASES (answers other than 201 logged by the server: $FAILED)"
-"$SOTUBE_BIN" ledger verify --data "$DATA"
+"$SOTUBE_BIN" ledger verify "${STORE[@]}"

@@ -13,11 +13,12 @@
 # the 64 KB body is ~10 µs on loopback), flat out and paced (each connection waits 1 ms between
 # requests: about half the load SoTube can take), as the owner of a purchased 4.4 MB MP3 (asc-music
 # frontiers.mp3); /healthz req/s; GET /api/v1/tracks/{id} req/s; search req/s (synthetic catalog of
-# 2,000 songs); purchases/s (scripts/bench-purchases.sh, 64 buyers, ledger verified); search p50/p99
+# 2,000 songs); purchases/s (scripts/bench-purchases.sh, 64 buyers, ledger verified: one server on
+# SQLite, and two on PostgreSQL behind nginx, scripts/cluster.sh); search p50/p99
 # (scripts/bench-search.py, 1M songs, or 10k with --quick; on PostgreSQL too with BENCH_POSTGRES=1); /healthz during 16 sign-ups and 401s among
 # 20 parallel wrong passwords (e2e/api/test_login_abuse.py).
 # Each cell: median of the rounds (min–max); ratio columns are per round, in the same round.
-# Needs: wrk nginx-light sqlite3 curl python3 ffmpeg asc-music (apt-get install -y …).
+# Needs: wrk nginx-light sqlite3 curl python3 ffmpeg asc-music postgresql (apt-get install -y …).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 QUICK=0
@@ -165,23 +166,27 @@ done
 for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
 PIDS=()
 
-# Purchases/s: scripts/bench-purchases.sh on each build, alternating, ROUNDS times.
-purchases() {  # $1 = subject, $2 = binary, $3 = round
-  local out count
-  out=$(SOTUBE_BIN=$2 DURATION=$DURATION bash scripts/bench-purchases.sh 2>/dev/null)
+# Purchases/s: scripts/bench-purchases.sh on each build, alternating, ROUNDS times: one server on
+# SQLite, then (CLUSTER=1) two servers on one PostgreSQL behind nginx, the same 64 buyers.
+purchases() {  # $1 = subject, $2 = binary, $3 = round, $4 = CLUSTER (0 or 1)
+  local out count label="purchases/s (64 buyers, SQLite)"
+  ((${4:-0})) && label="purchases/s (64 buyers, 2 servers on PostgreSQL behind nginx)"
+  out=$(SOTUBE_BIN=$2 DURATION=$DURATION CLUSTER=${4:-0} bash scripts/bench-purchases.sh 2>/dev/null)
   # wrk's own count of 201 answers over its measured time (the script's done() line).
   count=$(grep -o '[0-9]* requests/s; non-2xx 0;' <<<"$out" | grep -o '^[0-9]*')
   if grep -q "^ledger exact" <<<"$out" && [[ -n $count ]]; then
-    record "purchases/s (64 buyers, SQLite)" "$1" "$3" "$count"
+    record "$label" "$1" "$3" "$count"
   else
-    echo "bench: LEDGER NOT EXACT (or the run failed) after $1 round $3" >&2
-    record "purchases/s (64 buyers, SQLite)" "$1" "$3" nan
+    echo "bench: LEDGER NOT EXACT (or the run failed) after $1 round $3 (cluster: ${4:-0})" >&2
+    record "$label" "$1" "$3" nan
   fi
 }
-for round in $(seq 1 "$ROUNDS"); do
-  echo "bench: purchases round $round" >&2
-  purchases this "$current" "$round"
-  [[ -n $reference ]] && purchases main "$reference" "$round"
+for cluster in 0 1; do
+  for round in $(seq 1 "$ROUNDS"); do
+    echo "bench: purchases round $round (cluster: $cluster)" >&2
+    purchases this "$current" "$round" "$cluster"
+    [[ -n $reference ]] && purchases main "$reference" "$round" "$cluster"
+  done
 done
 
 # Search latency (a single client): 1M songs, or 10k in quick mode. Data folders are kept per build

@@ -18,6 +18,9 @@ public enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible 
     /// The engines to run on here: SQLite, and PostgreSQL when a server is configured.
     public static var enabled: [TestEngine] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
 
+    /// The engines several servers share, when enabled here: PostgreSQL (a SQLite file has one server).
+    public static var severalServers: [TestEngine] { enabled.filter { $0 == .postgres } }
+
     /// A logger that drops everything.
     public static let logger = Logger(label: "sotube-test") { _ in SwiftLogNoOpLogHandler() }
     /// The time fresh databases are migrated at; tests with a fixed "now" use it too.
