@@ -3,7 +3,8 @@ import SQLKit
 import SoTubeCore
 
 /// Purchases: one transaction each — idempotency check, plan, conditional debit, purchase row,
-/// ownership rows and ledger entry.
+/// ownership rows and ledger entry. SQLite batches songs at their list price (`PurchaseBatcher`);
+/// PostgreSQL writes each such song in one statement (`purchaseInOneStatement`).
 extension SQLCommerceStore {
     public func purchase(_ command: PurchaseCommand) async throws -> PurchaseOutcome {
         // The batches charge list prices; a buyer's own offer (name your price) goes alone.
@@ -15,6 +16,12 @@ extension SQLCommerceStore {
         while true {
             attempt += 1
             do {
+                if let trackID = Self.buysInOneStatement(command, on: dialect) {
+                    // Each statement commits on its own: the plan reads, one statement writes.
+                    return try await backend.read { db in
+                        try await Self.purchaseInOneStatement(db, command, trackID: trackID)
+                    }
+                }
                 return try await backend.transaction { db in try await Self.purchase(db, command) }
             } catch {
                 // On PostgreSQL a concurrent transaction may have taken the same idempotency key or song
@@ -122,14 +129,7 @@ extension SQLCommerceStore {
                 WHERE id = \(bind: command.userID) AND coins >= \(bind: plan.charge) RETURNING coins
                 """
             ).first()?.decode(column: "coins", as: Int.self)
-        else {
-            guard
-                let current = try await db.raw("SELECT coins FROM users WHERE id = \(bind: command.userID)")
-                    .first()?
-                    .decode(column: "coins", as: Int.self)
-            else { throw DomainError.notFound(what: "The user") }
-            throw DomainError.insufficientCoins(missing: plan.charge - current)
-        }
+        else { throw try await refusal(db, userID: command.userID, charge: plan.charge) }
         var purchase = Purchase(
             id: command.purchaseID, userID: command.userID, kind: plan.kind, trackIDs: plan.trackIDs,
             albumID: plan.albumID, title: plan.title, coins: plan.charge, balanceAfter: balance,
