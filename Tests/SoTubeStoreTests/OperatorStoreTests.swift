@@ -44,6 +44,7 @@ import Testing
                 db.backend, now: TestEngine.now, logger: logger)
             let songs = try await CommerceCatalog.album(db.backend, "a1", prices: [30, 20])
             try await CommerceCatalog.album(db.backend, "a2", prices: [10, 10])
+            try await CommerceCatalog.album(db.backend, "a3", prices: [5, 5])
             try await CommerceCatalog.user(db, "u1", coins: 200)
             try await CommerceCatalog.user(db, "u2", coins: 50)
             func buy(_ user: String, _ target: PurchaseTarget, _ key: String, at seconds: TimeInterval) async throws {
@@ -75,15 +76,18 @@ import Testing
 
             // After the migration the triggers count each new row once, in its own transaction.
             try await buy("u1", .track(songs[1]), "k4", at: 86_400)
+            try await buy("u2", .album("a3"), "k5", at: 86_400)
             report = SalesReport(rows: try await db.sales.dailySales(in: range), range: range, grouping: .day)
             #expect(report.periods.map(\.figures.coinsSpentOnSongs) == [60, 20])
+            #expect(report.periods.map(\.figures.coinsSpentOnAlbums) == [0, 24])
             let top = try await db.sales.topSellers(in: range, limit: 10)
             #expect(top.tracks.map(\.id) == [songs[0], songs[1]])
             #expect(top.tracks.map(\.coins) == [60, 20])
             #expect(top.tracks.first?.title == "Song 1 of a1")
-            #expect(top.albums.map(\.id) == ["a2"])
-            #expect(top.artists.map(\.id) == ["ar-a1", "ar-a2"])
-            #expect(top.artists.map(\.coins) == [80, 16])
+            #expect(top.albums.map(\.id) == ["a2", "a3"])
+            #expect(top.albums.map(\.coins) == [16, 8])
+            #expect(top.artists.map(\.id) == ["ar-a1", "ar-a2", "ar-a3"])
+            #expect(top.artists.map(\.coins) == [80, 16, 8])
             // Outside the range: nothing.
             let before = SalesRange(from: today.adding(days: -5), to: today.adding(days: -1))
             #expect(try await db.sales.dailySales(in: before).isEmpty)

@@ -53,6 +53,14 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         }
     }
 
+    /// `body` on a pooled connection itself, for PostgresNIO's prepared statements: each is parsed and
+    /// planned once per connection instead of on every call.
+    package func withConnection<R: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> R
+    ) async throws -> R {
+        try await leased { connection in try await body(connection, self.logger) }
+    }
+
     /// How long a request waits for a connection before it is told the database is unavailable. A
     /// busy pool under load is given time; once the database has been seen down, requests are told
     /// at once (the pool alone keeps them waiting for as long as it retries: measured 67 s).

@@ -4,7 +4,7 @@ import SoTubeCore
 
 /// Purchases: one transaction each — idempotency check, plan, conditional debit, purchase row,
 /// ownership rows and ledger entry. SQLite batches songs at their list price (`PurchaseBatcher`);
-/// PostgreSQL writes each such song in one statement (`purchaseInOneStatement`).
+/// PostgreSQL plans and writes each such song with two prepared statements (`purchaseInOneStatement`).
 extension SQLCommerceStore {
     public func purchase(_ command: PurchaseCommand) async throws -> PurchaseOutcome {
         // The batches charge list prices; a buyer's own offer (name your price) goes alone.
@@ -16,10 +16,11 @@ extension SQLCommerceStore {
         while true {
             attempt += 1
             do {
-                if let trackID = Self.buysInOneStatement(command, on: dialect) {
-                    // Each statement commits on its own: the plan reads, one statement writes.
-                    return try await backend.read { db in
-                        try await Self.purchaseInOneStatement(db, command, trackID: trackID)
+                if let postgres = backend as? PostgresBackend, let trackID = Self.buysInOneStatement(command) {
+                    return try await postgres.withConnection { connection, logger in
+                        try await connection.sql(queryLogLevel: nil, logger: logger).inTransaction { db in
+                            try await Self.purchaseInOneStatement(connection, db, logger: logger, command, trackID)
+                        }
                     }
                 }
                 return try await backend.transaction { db in try await Self.purchase(db, command) }
