@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ALL_SIZES, DATA_DIR, ONE_SIZE, ROOT
-from webhelpers import SIDEWAYS, register, register_ru, tab, wait_playing
+from webhelpers import SIDEWAYS, register, register_ru, tab, track_requests, wait_playing, wait_quiet
 
 BIN = os.environ.get("SOTUBE_BIN", str(ROOT / ".build" / "debug" / "sotube"))
 PHONE = pytest.mark.viewports("phone-390x844")
@@ -113,6 +113,7 @@ def test_no_screen_scrolls_sideways_on_a_phone(make_context, server, needs, shot
     English is checked on every screen at the four sizes (test_look.py's `screen`)."""
     needs("catalog", "media")
     page = make_context(locale="ru-RU").new_page()
+    track_requests(page)
     album, _, _ = demo(page, server)
     wide = []
 
@@ -122,7 +123,7 @@ def test_no_screen_scrolls_sideways_on_a_phone(make_context, server, needs, shot
             for route in routes:
                 page.goto(f"{server}/#/{route}")
                 expect(page.locator(f"#main .screen-{route.split('?')[0].split('/')[0]} h1").first).to_be_visible()
-                page.wait_for_timeout(150)
+                wait_quiet(page)  # what the screen's requests bring is on it
                 seen = page.evaluate(SIDEWAYS)
                 if seen["scroll"] > seen["width"]:
                     wide.append((label, width, route, seen))
