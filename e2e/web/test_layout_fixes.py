@@ -10,8 +10,8 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ALL_SIZES, DATA_DIR, ONE_SIZE, ROOT
-from webhelpers import SIDEWAYS, register, register_ru, tab, wait_playing
+from conftest import ALL_SIZES, DATA_DIR, ONE_SIZE, ROOT, settle
+from webhelpers import SIDEWAYS, register, register_ru, tab, track_requests, wait_playing, wait_quiet
 
 BIN = os.environ.get("SOTUBE_BIN", str(ROOT / ".build" / "debug" / "sotube"))
 PHONE = pytest.mark.viewports("phone-390x844")
@@ -113,6 +113,7 @@ def test_no_screen_scrolls_sideways_on_a_phone(make_context, server, needs, shot
     English is checked on every screen at the four sizes (test_look.py's `screen`)."""
     needs("catalog", "media")
     page = make_context(locale="ru-RU").new_page()
+    track_requests(page)
     album, _, _ = demo(page, server)
     wide = []
 
@@ -122,7 +123,7 @@ def test_no_screen_scrolls_sideways_on_a_phone(make_context, server, needs, shot
             for route in routes:
                 page.goto(f"{server}/#/{route}")
                 expect(page.locator(f"#main .screen-{route.split('?')[0].split('/')[0]} h1").first).to_be_visible()
-                page.wait_for_timeout(150)
+                wait_quiet(page)  # what the screen's requests bring is on it
                 seen = page.evaluate(SIDEWAYS)
                 if seen["scroll"] > seen["width"]:
                     wide.append((label, width, route, seen))
@@ -157,7 +158,7 @@ def test_the_full_player_in_phone_landscape_shows_the_cover_beside_the_controls(
     page.locator("#mini").get_by_role("button", name=re.compile("^Open player")).click()
     player = page.locator("#player")
     expect(player.get_by_role("button", name="Close player")).to_be_visible()
-    page.wait_for_timeout(300)
+    settle(page)  # the cover loaded, nothing moving: measured as it stays
     art, transport, title = box(player.locator(".player-art")), box(player.locator(".transport")), box(player.locator(".player-title"))
     assert art["y"] >= 0 and art["y"] + art["height"] <= 390, art
     assert art["height"] >= 150, art
@@ -303,8 +304,7 @@ def test_the_changed_screens_at_every_size(make_context, server, needs, shot, vi
     shot(page, "layout-store-preview")
     page.locator("#mini").get_by_role("button", name=re.compile("^Open player")).click()
     expect(page.locator("#player .player-close")).to_be_visible()
-    page.wait_for_timeout(300)
-    shot(page, "layout-full-player")
+    shot(page, "layout-full-player")  # shot() waits until the cover is in and nothing moves
     ru = make_context(locale="ru-RU").new_page()
     register_ru(ru, server)
     ru.goto(server + "/#/library?view=songs")

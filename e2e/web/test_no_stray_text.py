@@ -8,7 +8,7 @@ import uuid
 from playwright.sync_api import expect
 
 from conftest import ONE_SIZE
-from webhelpers import open_screen, pay_in_sandbox, register
+from webhelpers import open_screen, pay_in_sandbox, register, track_requests, wait_quiet
 
 STRAY = r"\b(null|undefined|NaN)\b|\[object Object\]"
 
@@ -36,7 +36,7 @@ SCAN = """(pattern) => {
 
 def visit(page, server, route, ready=None):
     open_screen(page, server, route, ready)
-    page.wait_for_timeout(150)
+    wait_quiet(page)  # what a screen's later requests bring (a price's worth, a cover) is drawn
     return page.evaluate(SCAN, STRAY)
 
 
@@ -70,6 +70,7 @@ def store_screens(page, server, home, albums, artists, songs):
 def test_no_screen_shows_null_undefined_or_nan(page, server, needs, console):
     needs("catalog", "commerce")
     console.allow(r"status of 404")  # the album that does not exist
+    track_requests(page)
     home, albums, artists, songs = catalog(page, server)
     found = {}
     screens = store_screens(page, server, home, albums, artists, songs)

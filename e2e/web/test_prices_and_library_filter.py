@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from conftest import ALL_SIZES, PAIRED
 from test_layout_fixes import SIDEWAYS, register_ru
 from test_owned_media_in_browser import csrf, grant
-from webhelpers import dismiss_toast, register
+from webhelpers import dismiss_toast, register, track_requests, wait_quiet
 
 WORDS = {
     "en-US": {
@@ -163,6 +163,7 @@ def test_my_music_filter_recently_added_saved_offline_and_partly_owned(make_cont
     needs("catalog", "commerce", "media")
     w = WORDS[locale]
     page = make_context(locale=locale).new_page()
+    track_requests(page)
     a, b, c = owner_of_three(page, server, locale)
     page.goto(server + "/#/library?view=albums")
     expect(page.locator(".lib-grid")).to_be_visible()
@@ -241,7 +242,7 @@ def test_my_music_filter_recently_added_saved_offline_and_partly_owned(make_cont
     page.set_viewport_size({"width": 360, "height": 800})
     page.goto(server + "/#/library?view=albums&sort=recent")
     expect(page.locator(".lib-grid")).to_be_visible()
-    page.wait_for_timeout(150)
+    wait_quiet(page)  # what the screen's requests bring is on it
     seen = page.evaluate(SIDEWAYS)
     assert seen["scroll"] <= seen["width"], seen
 

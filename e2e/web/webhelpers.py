@@ -117,3 +117,47 @@ SIDEWAYS = """() => {
     .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
   return {scroll: document.scrollingElement.scrollWidth, width: innerWidth, over};
 }"""
+
+
+# The page's requests still under way: every fetch until it answers, and every read of an answer's body
+# until it is read (an init script on the context, so every page and reload has it). The app renders
+# what a request brings in the promise chain that read it, so once none is left on two animation
+# frames in a row, what the screen's requests bring is on it: a wait on that, not a fixed pause.
+TRACK_REQUESTS = """(() => {
+  let pending = 0;
+  const done = () => { pending -= 1; };
+  const fetch = window.fetch;
+  window.fetch = function (...args) {
+    pending += 1;
+    const answer = fetch.apply(this, args);
+    answer.then(done, done);
+    return answer;
+  };
+  for (const name of ['text', 'json', 'blob', 'arrayBuffer', 'formData']) {
+    const read = Response.prototype[name];
+    Response.prototype[name] = function (...args) {
+      pending += 1;
+      const body = read.apply(this, args);
+      body.then(done, done);
+      return body;
+    };
+  }
+  Object.defineProperty(window, '__sotubePending', { get: () => pending });
+})()"""
+
+_QUIET = """(key) => {
+  const frames = window.__sotubeQuiet?.key === key ? window.__sotubeQuiet.frames : 0;
+  window.__sotubeQuiet = { key, frames: window.__sotubePending === 0 ? frames + 1 : 0 };
+  return window.__sotubeQuiet.frames >= 2;
+}"""
+_quiet_key = itertools.count()
+
+
+def track_requests(page):
+    """Lets wait_quiet() see `page`'s requests from its next navigation on (its context's pages)."""
+    page.context.add_init_script(TRACK_REQUESTS)
+
+
+def wait_quiet(page):
+    """Waits until no request of the page (track_requests) is under way on two frames in a row."""
+    page.wait_for_function(_QUIET, arg=next(_quiet_key), polling="raf")
