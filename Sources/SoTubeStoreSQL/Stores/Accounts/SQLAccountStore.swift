@@ -1,4 +1,5 @@
 import Foundation
+import PostgresKit
 import SQLKit
 import SoTubeCore
 
@@ -176,29 +177,40 @@ public struct SQLAccountStore: AccountStore {
         }
     }
 
+    /// Every signed-in request asks this. On PostgreSQL it is a prepared statement, parsed and planned
+    /// once per connection (`SessionLookupStatement`).
     public func sessionWithUser(tokenHash: String, now: Date) async throws -> (session: Session, user: User)? {
-        try await backend.read { db in
+        if let postgres = backend as? PostgresBackend {
+            let lookup = SessionLookupStatement(tokenHash: tokenHash, now: now.epochMillis)
+            return try await postgres.withConnection { connection, logger in
+                guard let row = try await connection.execute(lookup, logger: logger).first(where: { _ in true })
+                else { return nil }
+                return try Self.sessionAndUser(row.sql())
+            }
+        }
+        return try await backend.read { db in
             guard
                 let row = try await db.raw(
                     """
-                    SELECT s.token_hash, s.created_at AS session_created_at, s.expires_at, s.remember, s.confirmed_at,
-                        u.id, u.username, u.email, u.display_name, u.coins, u.created_at, u.password_hash, u.role,
-                        u.locked_at, u.frozen_at, u.language
-                    FROM sessions s JOIN users u ON u.id = s.user_id
+                    SELECT \(unsafeRaw: SessionLookupStatement.columns) FROM sessions s JOIN users u ON u.id = s.user_id
                     WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now.epochMillis)
                         AND u.locked_at IS NULL
                     """
                 ).first()
             else { return nil }
-            let user = try Self.decodeCredentials(row).user
-            let session = Session(
-                tokenHash: try row.decode(column: "token_hash", as: String.self), userID: user.id,
-                createdAt: Date(epochMillis: try row.decode(column: "session_created_at", as: Int64.self)),
-                expiresAt: Date(epochMillis: try row.decode(column: "expires_at", as: Int64.self)),
-                remember: try row.decode(column: "remember", as: Int.self) != 0,
-                confirmedAt: try row.decode(column: "confirmed_at", as: Int64?.self).map(Date.init(epochMillis:)))
-            return (session, user)
+            return try Self.sessionAndUser(row)
         }
+    }
+
+    static func sessionAndUser(_ row: any SQLRow) throws -> (session: Session, user: User) {
+        let user = try Self.decodeCredentials(row).user
+        let session = Session(
+            tokenHash: try row.decode(column: "token_hash", as: String.self), userID: user.id,
+            createdAt: Date(epochMillis: try row.decode(column: "session_created_at", as: Int64.self)),
+            expiresAt: Date(epochMillis: try row.decode(column: "expires_at", as: Int64.self)),
+            remember: try row.decode(column: "remember", as: Int.self) != 0,
+            confirmedAt: try row.decode(column: "confirmed_at", as: Int64?.self).map(Date.init(epochMillis:)))
+        return (session, user)
     }
 
     public func deleteSession(tokenHash: String) async throws {
