@@ -35,8 +35,14 @@ struct PurchasePlanStatement: PostgresPreparedStatement {
 
 /// The purchase's writes, each a CTE reading the conditional debit: no row (too few coins) writes
 /// nothing. The seller's CTEs write only when `seller` is given. Answers the balance after the debit.
+///
+/// Each insert selects from the one before it, so the rows go in as `purchase(_:_:)` writes them:
+/// the purchase, its song, its ledger entry, the seller's balance. The dashboard's deferred triggers
+/// fire in that order at COMMIT and take the day's shared rows in the order every other purchase
+/// takes them. Left to PostgreSQL, the CTEs ran in another order, and song purchases deadlocked with
+/// album purchases on those rows (the cluster soak: a deadlock a second, then no free connection).
 struct PurchaseWriteStatement: PostgresPreparedStatement {
-    static let name = "sotube_purchase_write_v1"
+    static let name = "sotube_purchase_write_v2"
     static let sql = """
         WITH debit AS (
             UPDATE users SET coins = coins - $1::bigint WHERE id = $2::text AND coins >= $1::bigint RETURNING coins),
@@ -47,15 +53,15 @@ struct PurchaseWriteStatement: PostgresPreparedStatement {
             FROM debit RETURNING id),
         owned AS (
             INSERT INTO owned_tracks (user_id, track_id, purchase_id, created_at)
-            SELECT $2::text, $10::text, id, $9::bigint FROM bought),
+            SELECT $2::text, $10::text, id, $9::bigint FROM bought RETURNING purchase_id),
         ledger AS (
             INSERT INTO ledger_entries (id, user_id, kind, reference, delta, balance_after, description,
                 idempotency_key, created_at)
-            SELECT $11::text, $2::text, $12::text, $3::text, $13::bigint, coins, $14::text, $7::text, $9::bigint
-            FROM debit),
+            SELECT $11::text, $2::text, $12::text, $3::text, $13::bigint, debit.coins, $14::text, $7::text, $9::bigint
+            FROM owned, debit RETURNING id),
         credited AS (
             INSERT INTO earning_balances (account, balance)
-            SELECT $15::text, $16::bigint FROM debit WHERE $15::text IS NOT NULL
+            SELECT $15::text, $16::bigint FROM ledger WHERE $15::text IS NOT NULL
             ON CONFLICT (account) DO UPDATE SET balance = earning_balances.balance + excluded.balance
             RETURNING balance),
         earned AS (
