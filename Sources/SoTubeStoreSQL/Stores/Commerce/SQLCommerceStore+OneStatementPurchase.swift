@@ -6,9 +6,10 @@ import SQLKit
 import SoTubeCore
 
 /// PostgreSQL: a song bought at its list price in four round trips instead of eight (BEGIN, one read,
-/// one write, COMMIT). The read plans it (as `purchase(_:_:)` does, plus the song's seller); the write
-/// is one statement: the conditional debit, the purchase, the ownership row, the ledger entry and the
-/// seller's split, as data-modifying CTEs that all read the debit. When the debit matches no row (too
+/// one write, COMMIT; with the session lookup before it, five against nine). The read plans it (as
+/// `purchase(_:_:)` does, plus the song's seller); the write is one statement: the conditional debit,
+/// the purchase, the ownership row, the ledger entry and the seller's split, as data-modifying CTEs
+/// that all read the debit. When the debit matches no row (too
 /// few coins), nothing else is written.
 ///
 /// Both are prepared statements (`PurchasePlanStatement`, `PurchaseWriteStatement`): PostgresNIO
@@ -67,11 +68,11 @@ extension SQLCommerceStore {
         } else {
             points = try await SQLSellerStore.settings(db).commissionBasisPoints
         }
-        let availableAt = try row.decode(column: "available_at", as: Int64?.self)
         return PurchaseWriteStatement.Seller(
             account: seller, artistID: artistID,
             split: RevenueSplit(gross: purchase.coins, commissionBasisPoints: points),
-            preOrder: availableAt.map { purchase.createdAt.epochMillis < $0 } == true)
+            preOrder: SQLSellerStore.isPreOrder(
+                purchase, availableAt: try row.decode(column: "available_at", as: Int64?.self)))
     }
 
     /// Why a conditional debit matched no row: 402 with the coins missing, or 404 for a user gone.

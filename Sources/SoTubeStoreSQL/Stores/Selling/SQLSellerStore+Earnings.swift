@@ -58,8 +58,7 @@ extension SQLSellerStore {
             guard let item, let seller = sellers["\(purchase.kind.rawValue):\(item)"] else { continue }
             let split = RevenueSplit(
                 gross: purchase.coins, commissionBasisPoints: seller.override ?? settings.commissionBasisPoints)
-            // Bought before the album's release date: a pre-order, as the statement says for good.
-            let preOrder = seller.availableAt.map { purchase.createdAt.epochMillis < $0 } == true ? 1 : 0
+            let preOrder = isPreOrder(purchase, availableAt: seller.availableAt) ? 1 : 0
             splits.append((purchase, seller.artistID, seller.userID, split, preOrder))
             totals[seller.userID, default: 0] += split.share
         }
@@ -82,6 +81,12 @@ extension SQLSellerStore {
                 split.commission, 0, entry.preOrder, now)
         }
         if !splits.isEmpty { try await rows.run() }
+    }
+
+    /// Bought before the album's release date (epoch milliseconds): a pre-order, as the statement says
+    /// for good.
+    static func isPreOrder(_ purchase: Purchase, availableAt: Int64?) -> Bool {
+        availableAt.map { purchase.createdAt.epochMillis < $0 } == true
     }
 
     /// Adds `coins` (negative: takes, never below 0) to the account's balance and answers the new one;
