@@ -9,8 +9,7 @@ import SoTubeCore
 /// one write, COMMIT; with the session lookup before it, five against nine). The read plans it (as
 /// `purchase(_:_:)` does, plus the song's seller); the write is one statement: the conditional debit,
 /// the purchase, the ownership row, the ledger entry and the seller's split, as data-modifying CTEs
-/// that all read the debit. When the debit matches no row (too
-/// few coins), nothing else is written.
+/// that all read the debit. When the debit matches no row (too few coins), nothing else is written.
 ///
 /// Both are prepared statements (`PurchasePlanStatement`, `PurchaseWriteStatement`): PostgresNIO
 /// prepares each once per connection, so PostgreSQL parses and plans them once, not per purchase.
