@@ -40,6 +40,25 @@ import Testing
         #expect(secret.count == 32 && secret.allSatisfy { $0.isLowercase || $0.isNumber })
     }
 
+    /// Opened secrets are remembered by their sealed bytes, never for a box that does not open, and
+    /// forgotten all at once past the limit.
+    @Test func openedSecretsAreRememberedOnlyWhenTheyOpen() throws {
+        let sealer = SecretSealer.appPasswords(serverSecret: Array(repeating: 7, count: 32))
+        let opened = OpenedSecrets(limit: 2)
+        let first = try sealer.seal("first")
+        let second = try sealer.seal("second")
+        let third = try sealer.seal("third")
+        #expect(opened.secret(first, sealer: sealer) == Array("first".utf8))
+        #expect(opened.secret(first, sealer: sealer) == Array("first".utf8))
+        var altered = first
+        altered[altered.count - 1] ^= 1
+        #expect(opened.secret(altered, sealer: sealer) == nil)
+        let other = SecretSealer.appPasswords(serverSecret: Array(repeating: 8, count: 32))
+        #expect(opened.secret(second, sealer: other) == nil && opened.count == 1)
+        #expect(opened.secret(second, sealer: sealer) == Array("second".utf8) && opened.count == 2)
+        #expect(opened.secret(third, sealer: sealer) == Array("third".utf8) && opened.count == 1)
+    }
+
     /// alice owns t1 and t2 (album al1), bob owns t7; each makes an app password through the API.
     func withPlayers(_ body: @escaping @Sendable (any TestClientProtocol, String, String) async throws -> Void)
         async throws
@@ -81,7 +100,8 @@ import Testing
             let salt = "c19b2d"
             let token = Hex.encode(Insecure.MD5.hash(data: Data((secret + salt).utf8)))
             for auth in [
-                "apiKey=\(secret)", "u=alice&t=\(token)&s=\(salt)", "u=Alice&p=\(secret)",
+                "apiKey=\(secret)", "u=alice&t=\(token)&s=\(salt)", "u=alice&t=\(token.uppercased())&s=\(salt)",
+                "u=Alice&p=\(secret)",
                 "u=alice&p=enc:\(Hex.encode(Array(secret.utf8)))",
             ] {
                 let response = try await client.execute(
@@ -94,6 +114,8 @@ import Testing
             for (auth, expected) in [
                 ("u=alice&p=password-alice", 40), ("u=bob&p=\(secret)", 40), ("apiKey=nope", 44),
                 ("apiKey=\(secret)&u=alice", 43), ("", 10), ("u=alice&t=\(token)&s=other", 40),
+                ("u=alice&t=zz\(token.dropFirst(2))&s=\(salt)", 40), ("u=alice&t=\(token.dropLast(2))&s=\(salt)", 40),
+                ("u=alice&t=\(token)00&s=\(salt)", 40), ("u=alice&t=&s=\(salt)", 10),
             ] {
                 let response = try await client.execute(uri: "/rest/getArtists?f=json&\(auth)", method: .get)
                 #expect(try code(response) == expected, "\(auth)")

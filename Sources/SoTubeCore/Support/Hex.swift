@@ -2,12 +2,11 @@
 public enum Hex {
     /// Written by hand: `String(format:)` per byte costs more than the hash on every request.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
         for byte in bytes {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
+            hex.append(digit(byte >> 4))
+            hex.append(digit(byte & 0x0F))
         }
         return String(decoding: hex, as: UTF8.self)
     }
@@ -23,6 +22,12 @@ public enum Hex {
             bytes.append(high << 4 | low)
         }
         return bytes
+    }
+
+    /// The lowercase digit of a value below 16 (arithmetic: a table made per call was an
+    /// allocation on every token-authenticated Subsonic request).
+    @inline(__always) static func digit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// The value of one hex digit, either case (by hand: a `String` and `UInt8(_:radix:)` per byte

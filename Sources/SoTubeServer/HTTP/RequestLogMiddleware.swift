@@ -12,7 +12,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             "request",
             metadata: [
                 "method": .string(request.method.rawValue), "path": .string(request.uri.path),
-                "status": .stringConvertible(response.status.code), "ms": .string(Self.milliseconds(elapsed)),
+                "status": .string(String(response.status.code)), "ms": .string(Self.milliseconds(elapsed)),
             ])
         return response
     }

@@ -55,6 +55,7 @@ struct SubsonicAuthenticator: Sendable {
     let throttles: any ThrottleStore
     let policy: ThrottlePolicy
     let clock: any SoTubeClock
+    let opened = OpenedSecrets()
 
     func authenticate(_ credentials: SubsonicCredentials, client: String) async throws -> User {
         let keys = throttleKeys(credentials, client: client)
@@ -85,7 +86,8 @@ struct SubsonicAuthenticator: Sendable {
             else { return nil }
             return (found.password, found.user)
         case .token(let username, let token, let salt):
-            let given = Array(token.lowercased().utf8)
+            // A token is an MD5 digest in hex (either case): anything else matches no secret.
+            guard let given = Hex.decode(token), given.count == Insecure.MD5.byteCount else { return nil }
             // What is remembered first; a token matching none of it is checked against the database
             // (an app password made a moment ago on another server).
             for fresh in [false, true] {
@@ -98,11 +100,16 @@ struct SubsonicAuthenticator: Sendable {
         }
     }
 
+    /// The password whose secret hashed with `salt` is the digest `given`. Digests are compared as
+    /// bytes: the hex of each expected one was an allocation and a loop per password and call.
     private func match(_ given: [UInt8], salt: String, among passwords: [AppPassword]) -> AppPassword? {
+        let salt = Array(salt.utf8)
         for password in passwords {
-            guard let secret = sealer.open(password.sealedSecret) else { continue }
-            let expected = Array(Hex.encode(Insecure.MD5.hash(data: Data((secret + salt).utf8))).utf8)
-            if ConstantTime.equal(expected, given) { return password }
+            guard let secret = opened.secret(password.sealedSecret, sealer: sealer) else { continue }
+            var md5 = Insecure.MD5()
+            md5.update(data: secret)
+            md5.update(data: salt)
+            if ConstantTime.equal(Array(md5.finalize()), given) { return password }
         }
         return nil
     }
