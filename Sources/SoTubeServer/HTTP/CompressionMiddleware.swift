@@ -77,14 +77,8 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         return false
     }
 
-    /// A header element without the spaces and tabs around it (HTTP's optional white space),
-    /// lower-cased. By hand: Foundation's trimming costs more than the rest of a small answer.
-    static func token(_ text: Substring) -> String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
-        else { return "" }
-        return text[first...last].lowercased()
-    }
+    /// A header element without the spaces and tabs around it, lowercased (`HeaderText.token`).
+    static func token(_ text: Substring) -> String { HeaderText.token(text) }
 
     static func addVary(_ headers: inout HTTPFields) {
         let vary = headers[values: .vary].flatMap { $0.split(separator: ",") }.map(token)

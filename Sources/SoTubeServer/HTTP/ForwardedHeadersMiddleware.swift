@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Who the client is when a reverse proxy stands in front: `X-Forwarded-For` and
@@ -6,6 +7,8 @@ import Hummingbird
 struct ForwardedHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let trustedProxies: Set<String>
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -14,22 +17,20 @@ struct ForwardedHeadersMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var context = context
-        if let forwarded = request.headers[values: .init("X-Forwarded-For")!].last {
+        if let forwarded = request.headers[values: Self.forwardedFor].last {
             context.clientAddress = Self.client(forwardedFor: forwarded, trusted: trustedProxies) ?? context.peerAddress
         }
-        if let proto = request.headers[.init("X-Forwarded-Proto")!] {
-            context.isSecure =
-                proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces)
-                .lowercased() == "https"
+        if let proto = request.headers[Self.forwardedProto] {
+            context.isSecure = HeaderText.token(proto.prefix { $0 != "," }) == "https"
         }
         return try await next(request, context)
     }
 
     /// The nearest address in the chain that is not a trusted proxy (the right-most untrusted hop).
+    /// Hops are trimmed of HTTP's spaces and tabs (`HeaderText`; Foundation's trimming was 1 % of a
+    /// purchase's server CPU behind nginx).
     static func client(forwardedFor header: String, trusted: Set<String>) -> String? {
-        let hops = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-            !$0.isEmpty
-        }
+        let hops = header.split(separator: ",").map { String(HeaderText.trimmed($0)) }.filter { !$0.isEmpty }
         return hops.last { !trusted.contains($0) } ?? hops.first
     }
 }

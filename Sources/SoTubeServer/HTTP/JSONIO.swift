@@ -56,6 +56,9 @@ extension Request {
     /// or parameter-only value (`;`) is not JSON.
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
+        // What clients send nearly always, compared whole (the general reading below, with Foundation's
+        // trimming and a lowercased copy, was 1.2 % of a purchase's server CPU on the cluster).
+        if contentType == "application/json" || contentType == "application/json; charset=utf-8" { return true }
         let type = (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
             .lowercased()
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
