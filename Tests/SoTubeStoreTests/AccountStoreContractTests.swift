@@ -56,11 +56,23 @@ import Testing
             #expect(joined.user.username == "bob")
             #expect(joined.session.remember)
             #expect(joined.session.expiresAt == Self.now + 60)
+            // Every field of both, as the separate lookups read them (PostgreSQL decodes the joined
+            // row by position: a column out of order would show here).
+            try await accounts.setLanguage(userID: "u1", language: "fr")
+            try await accounts.createSession(
+                Session(
+                    tokenHash: "d", userID: "u1", createdAt: Self.now + 1, expiresAt: Self.now + 90, remember: false))
+            let full = try #require(try await accounts.sessionWithUser(tokenHash: "d", now: Self.now))
+            #expect(full.user == (try await accounts.credentials(id: "u1"))?.user)
+            #expect(full.user.language == "fr" && full.user.email == "bob@example.com")
+            #expect(full.session == (try await accounts.session(tokenHash: "d", now: Self.now)))
+            #expect(full.session.createdAt == Self.now + 1 && full.session.expiresAt == Self.now + 90)
             #expect(try await accounts.sessionWithUser(tokenHash: "c", now: Self.now + 61) == nil)
             try await accounts.setPassword(userID: "u1", passwordHash: "h2", keepSession: "b")
             #expect(try await accounts.session(tokenHash: "a", now: Self.now) == nil)
             #expect(try await accounts.session(tokenHash: "b", now: Self.now) != nil)
             #expect(try await accounts.session(tokenHash: "c", now: Self.now) == nil)
+            #expect(try await accounts.session(tokenHash: "d", now: Self.now) == nil)
             #expect(try await accounts.credentials(id: "u1")?.passwordHash == "h2")
             try await accounts.deleteSession(tokenHash: "b")
             #expect(try await accounts.session(tokenHash: "b", now: Self.now) == nil)

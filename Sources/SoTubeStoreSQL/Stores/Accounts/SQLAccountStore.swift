@@ -183,9 +183,7 @@ public struct SQLAccountStore: AccountStore {
         if let postgres = backend as? PostgresBackend {
             let lookup = SessionLookupStatement(tokenHash: tokenHash, now: now.epochMillis)
             return try await postgres.withConnection { connection, logger in
-                guard let row = try await connection.execute(lookup, logger: logger).first(where: { _ in true })
-                else { return nil }
-                return try Self.sessionAndUser(row.sql())
+                try await connection.execute(lookup, logger: logger).first(where: { _ in true })
             }
         }
         return try await backend.read { db in
