@@ -53,7 +53,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         case "audio/mpeg", "image/jpeg", "image/webp": return false
         default: break
         }
-        let type = token(contentType.prefix { $0 != ";" })
+        let type = HeaderText.token(contentType.prefix { $0 != ";" })
         if type.hasPrefix("text/") { return true }
         switch type {
         case "application/json", "application/problem+json", "application/javascript", "application/xml",
@@ -68,7 +68,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     static func acceptsGzip(_ values: [String]) -> Bool {
         guard !values.isEmpty else { return false }
         for item in values.joined(separator: ",").split(separator: ",") {
-            let parts = item.split(separator: ";").map(token)
+            let parts = item.split(separator: ";").map(HeaderText.token)
             guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
             let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
             let refused = quality == 0
@@ -77,11 +77,8 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         return false
     }
 
-    /// A header element without the spaces and tabs around it, lowercased (`HeaderText.token`).
-    static func token(_ text: Substring) -> String { HeaderText.token(text) }
-
     static func addVary(_ headers: inout HTTPFields) {
-        let vary = headers[values: .vary].flatMap { $0.split(separator: ",") }.map(token)
+        let vary = headers[values: .vary].flatMap { $0.split(separator: ",") }.map(HeaderText.token)
         guard !vary.contains("accept-encoding"), !vary.contains("*") else { return }
         headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
     }

@@ -1,5 +1,4 @@
 import Foundation
-import PostgresKit
 import SQLKit
 import SoTubeCore
 
