@@ -225,6 +225,19 @@ def demo_server():
     return DemoServer(base, data)
 
 
+# Debian's old headless shell (chromium-headless-shell: the same engine and version, without the
+# desktop browser's UI layers; what Playwright itself runs headless) spends about 40 % less CPU on
+# the same browser tests than /usr/bin/chromium in its headless mode, and the runs are CPU-bound.
+HEADLESS_SHELL = Path("/usr/lib/chromium/chromium-headless-shell")
+
+
+def chromium_path():
+    """CHROMIUM, else the headless shell when installed, else Debian's chromium."""
+    if os.environ.get("CHROMIUM"):
+        return os.environ["CHROMIUM"]
+    return str(HEADLESS_SHELL) if HEADLESS_SHELL.exists() else "/usr/bin/chromium"
+
+
 @pytest.fixture(scope="session")
 def browser():
     """One headless Chromium per test process, shared by every suite that drives a browser (web,
@@ -233,7 +246,7 @@ def browser():
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True,
+            executable_path=chromium_path(), headless=True,
             args=["--autoplay-policy=no-user-gesture-required", "--no-sandbox"])
         yield b
         b.close()

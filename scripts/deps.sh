@@ -8,7 +8,7 @@ mode=${1:-run}
 apt_packages=(ffmpeg libjs-chart.js ca-certificates)
 pip_modules=()
 if [[ $mode == test ]]; then
-  apt_packages+=(python3-venv openssl postgresql nginx chromium chromium-driver fonts-dejavu-core zbar-tools asc-music xblast-tnt-musics fb-music-high)
+  apt_packages+=(python3-venv openssl postgresql nginx chromium chromium-headless-shell chromium-driver fonts-dejavu-core zbar-tools asc-music xblast-tnt-musics fb-music-high)
   # module[:PyPI name] when the two differ
   pip_modules+=(pytest xdist:pytest-xdist playwright openapi_spec_validator requests jsonschema libopensonic:py-opensonic
     libsonic:py-sonic schemathesis:schemathesis==4.32.5 localstripe aiosmtpd oidc_provider_mock:oidc-provider-mock

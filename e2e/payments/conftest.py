@@ -6,7 +6,7 @@ certificate made with openssl), a recording proxy between localstripe's webhooks
 tests see what was delivered, and replay it), and one `sotube serve` with Stripe on, its data folder
 seeded with four songs of 25 coins (imported tones) so the tests can spend coins.
 
-Environment: SOTUBE_BIN (default .build/debug/sotube), CHROMIUM (default /usr/bin/chromium).
+Environment: SOTUBE_BIN (default .build/debug/sotube), CHROMIUM (default: Debian's chromium-headless-shell, else /usr/bin/chromium).
 Screenshots land in e2e/screenshots/<viewport>/ like the other browser tests'.
 """
 import shutil

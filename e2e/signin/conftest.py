@@ -7,7 +7,7 @@ port in this process, behind a tampering layer the tests steer (signin_stack.Tam
 "store-admins" and Remote-User sign-in trusted from 127.0.0.2. A second server on the same provider
 with SOTUBE_LOCAL_LOGIN=off is started only when a test asks for it.
 
-Environment: SOTUBE_BIN (default .build/debug/sotube), CHROMIUM (default /usr/bin/chromium).
+Environment: SOTUBE_BIN (default .build/debug/sotube), CHROMIUM (default: Debian's chromium-headless-shell, else /usr/bin/chromium).
 Screenshots land in e2e/screenshots/<viewport>/signin-*.png like the other browser tests'.
 """
 import logging

@@ -1,7 +1,7 @@
 """Browser tests for the SoTube web app: a real `sotube serve` and Debian's Chromium (headless).
 
 Run from the repository root:  python3 -m pytest e2e/web -q  (or all of e2e)
-Environment: SOTUBE_BIN (default .build/debug/sotube), CHROMIUM (default /usr/bin/chromium).
+Environment: SOTUBE_BIN (default .build/debug/sotube), CHROMIUM (default: Debian's chromium-headless-shell, else /usr/bin/chromium).
 Screenshots land in e2e/screenshots/<viewport>/.
 """
 import json
