@@ -5,6 +5,7 @@ import NIOPosix
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
+import SoTubeCore
 
 /// SQLite in WAL mode: one writer connection behind a lock (transactions), a few reader
 /// connections used in turn, and one more that copies the WAL back into the database in the
@@ -15,7 +16,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
     private let checkpointer: SQLiteConnection
-    private let writeLock = AsyncMutex()
+    private let writeLock = Turns(limit: 1)  // SQLite has one writer at a time
     private let counter = ManagedCounter()
     private let checkpoints: Task<Void, Never>
     private let closed = NIOLockedValueBox(false)
@@ -84,7 +85,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         async throws -> R
     {
         let db = writer.sql(queryLogLevel: nil)
-        return try await writeLock.withLock {
+        return try await writeLock.take {
             try await db.inTransaction(begin: "BEGIN IMMEDIATE", body)
         }
     }
