@@ -1,8 +1,9 @@
 """Import pipeline benchmark: N generated, tagged files (MP3, FLAC, Ogg, M4A; 30–240 s; made once and
 cached under ~/.cache/sotube-bench), then, on a fresh data folder each:
 
-  scan     `sotube import --no-wait`: files/s, CPU seconds, peak RSS
+  scan     `sotube import --no-wait`: files/s, CPU seconds, peak RSS (the rows; no ffmpeg)
   jobs     `sotube worker --until-idle`: jobs/s, CPU seconds, peak RSS
+  pictures scan + the time until the last album's picture was made (artwork jobs come first)
   on sale  scan + the time until the last renditions job finished (a song is on sale with its
            preview; the queue runs every renditions job before any loudness job), CPU per file
   all jobs scan + jobs wall time (loudness included)
@@ -111,6 +112,10 @@ def main():
             last_preview = db.execute(
                 "SELECT MAX(updated_at) FROM media_jobs WHERE kind = 'renditions'").fetchone()[0] / 1000
             on_sale = scan_wall + (last_preview - jobs_started)
+            last_picture = db.execute("SELECT MAX(updated_at) FROM media_jobs WHERE kind = 'artwork'").fetchone()[0]
+            if last_picture is not None:  # builds before artwork jobs made the pictures in the scan
+                rows.append(("all albums' pictures made", f"{scan_wall + last_picture / 1000 - jobs_started:.1f} s",
+                             "scan + artwork jobs"))
             rows += [
                 ("jobs (worker --until-idle)", f"{jobs_total / jobs_wall:.2f} jobs/s",
                  f"{jobs_total} jobs in {jobs_wall:.1f} s, CPU {jobs_cpu:.1f} s, peak RSS {jobs_rss:.0f} MiB, "

@@ -30,13 +30,17 @@ public enum ArtworkSizes {
 
 extension MediaTools {
     /// Where an album's picture comes from.
-    public enum ArtworkSource: Sendable {
-        /// The file's attached picture (ID3 APIC, MP4 covr, FLAC picture ...).
-        case embedded(path: String, inputOptions: [String])
-        /// An image file such as cover.jpg.
-        case image(path: String)
-        /// A generated cover, deterministic for `seed`.
-        case generated(seed: String)
+    public typealias ArtworkSource = PictureSource
+
+    /// Makes an album's picture (`makeArtwork`); a broken attached or folder picture falls back to
+    /// the album's generated cover. Returns the stored base path.
+    public func makeAlbumPicture(_ picture: AlbumPicture, store: any MediaStore) async throws -> String {
+        do {
+            return try await makeArtwork(picture.source, key: picture.fileKey, store: store)
+        } catch {
+            if case .generated = picture.source { throw error }
+            return try await makeArtwork(.generated(seed: picture.albumKey), key: picture.fileKey, store: store)
+        }
     }
 
     /// Writes the five JPEG sizes for `key` into `store` (each staged, then published) and returns the

@@ -34,8 +34,8 @@ public struct ImportProgress: Sendable {
 }
 
 /// Imports audio files into the catalog in two stages. The scan (stat, probe, tags or the path
-/// fallback, artwork) writes each song's row and never transcodes; the heavy work (preview,
-/// full-song rendition, waveform, loudness) becomes jobs in the database's queue, done by
+/// fallback) writes each song's row and never starts an ffmpeg; the heavy work (the album's picture,
+/// preview, full-song rendition, waveform, loudness) becomes jobs in the database's queue, done by
 /// `MediaWorker`s. A new song is on sale once its renditions job has made its preview. The importer
 /// waits for its jobs (running `concurrency` workers itself) unless `waitsForJobs` is false.
 public struct MediaImporter: Sendable {
@@ -56,6 +56,11 @@ public struct MediaImporter: Sendable {
     /// Whether a transcoded song keeps its imported file for downloads (`OriginalFile`); the demo
     /// catalog's synthesized WAVs are not worth keeping.
     public var keepsOriginals = true
+    /// Whether the scan makes each album's picture before writing its songs' rows (the demo catalog,
+    /// whose covers show at once while its songs are prepared, and an artist's published release)
+    /// instead of queueing an artwork job with the album's first song. A picture is an ffmpeg, about 0.1 s of CPU to start where a song's
+    /// probe and rows cost about a millisecond.
+    public var picturesWithRows = false
 
     public init(
         tools: MediaTools = MediaTools(), writer: any CatalogWriting, queue: any MediaJobQueue, mediaRoot: URL,
@@ -102,14 +107,14 @@ public struct MediaImporter: Sendable {
         case skipped(SkippedFile)
     }
 
-    /// Files the scan has in hand per worker. A file waits while its album's picture is made (an
-    /// ffmpeg: about 0.1 s of CPU, most of it the process starting, where a file's own probe and rows
-    /// cost about a millisecond); the others go on, and the next albums' pictures are made beside
-    /// it only if their files are in hand too: albums run to 10–20 songs, so many more than that.
+    /// Files the scan has in hand per worker. With `picturesWithRows` a file waits while its album's
+    /// picture is made; the others go on, and the next albums' pictures are made beside it only if
+    /// their files are in hand too: albums run to 10–20 songs, so many more than that.
     static let filesInHandPerWorker = 32
 
     /// Imports `items` with `concurrency` × `filesInHandPerWorker` in hand, at most `concurrency`
-    /// album pictures made and `concurrency` × 2 files probed at once; never throws for one bad file.
+    /// album pictures made (`picturesWithRows`) and `concurrency` × 2 files probed at once; never
+    /// throws for one bad file.
     public func importItems(
         _ items: [ImportItem], progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     )
@@ -121,6 +126,7 @@ public struct MediaImporter: Sendable {
         }
         try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
         let art = AlbumArtCache(limit: max(1, concurrency))
+        let albums = AlbumsSeen()
         let probes = Turns(limit: max(1, concurrency) * 2)  // an unusual format's probe is an ffprobe
         var report = ImportReport()
         var requeued: [String] = []
@@ -131,7 +137,7 @@ public struct MediaImporter: Sendable {
             func launch() {
                 let item = items[next]
                 next += 1
-                group.addTask { await self.process(item, art: art, probes: probes) }
+                group.addTask { await self.process(item, art: art, albums: albums, probes: probes) }
             }
             while next < items.count && next < max(1, concurrency) * Self.filesInHandPerWorker { launch() }
             while let outcome = try await group.next() {
@@ -203,7 +209,7 @@ public struct MediaImporter: Sendable {
         }
     }
 
-    func process(_ item: ImportItem, art: AlbumArtCache, probes: Turns) async -> Outcome {
+    func process(_ item: ImportItem, art: AlbumArtCache, albums: AlbumsSeen, probes: Turns) async -> Outcome {
         do {
             var stat: (size: Int, mtime: Int)
             if item.probe != nil {
@@ -229,7 +235,7 @@ public struct MediaImporter: Sendable {
                 // A song imported before loudness was measured gets its measurement now.
                 if let known, !known.loudnessKnown {
                     try await queue.enqueue(
-                        kind: .loudness, trackID: known.trackID, payload: payload(item), now: clock.now())
+                        kind: .loudness, trackID: known.trackID, payload: payload(item).encoded(), now: clock.now())
                     return .unchanged(item.sourceKey, queued: known.trackID)
                 }
                 return .unchanged(item.sourceKey, queued: nil)
@@ -254,16 +260,25 @@ public struct MediaImporter: Sendable {
             }
             let albumKey =
                 item.albumKey ?? "\(metadata.albumArtist.lowercased())\u{1F}\(metadata.album.lowercased())"
-            let artSource: MediaTools.ArtworkSource =
-                item.artwork
-                ?? (probe.hasPicture
-                    ? .embedded(path: item.file.path, inputOptions: probe.inputOptions)
-                    : MediaTools.folderImage(in: item.file.deletingLastPathComponent()).map {
-                        .image(path: $0)
-                    }
-                        ?? .generated(seed: albumKey))
-            let artworkPath = await art.artwork(key: albumKey) {
-                await makeArtwork(artSource, albumKey: albumKey)
+            let picture = AlbumPicture(
+                albumKey: albumKey,
+                source: item.artwork
+                    ?? (probe.hasPicture
+                        ? .embedded(path: item.file.path, inputOptions: probe.inputOptions)
+                        : MediaTools.folderImage(in: item.file.deletingLastPathComponent()).map {
+                            .image(path: $0)
+                        }
+                            ?? .generated(seed: albumKey)))
+            // Without `picturesWithRows` the album's first song of this run queues its picture's job.
+            let artworkPath: String?
+            var queuesPicture = false
+            if picturesWithRows {
+                artworkPath = await art.artwork(key: albumKey) {
+                    try? await tools.makeAlbumPicture(picture, store: store)
+                }
+            } else {
+                artworkPath = picture.basePath
+                queuesPicture = await albums.isFirst(albumKey)
             }
             let folder = "tracks/\(StableHash.hex(item.sourceKey))"
             let plan = MediaTools.renditionPlan(source: item.file.path, probe: probe, folder: folder)
@@ -278,8 +293,15 @@ public struct MediaImporter: Sendable {
             // A changed song whose files are still there stays on sale while its new ones are made.
             record.ready = known != nil && exists && known?.mediaPath == plan.mediaPath
             let (id, outcome) = try await writer.upsertTrack(record)
-            for kind in MediaJobKind.allCases {
-                try await queue.enqueue(kind: kind, trackID: id, payload: payload(item), now: clock.now())
+            // Queued beside the song's own jobs, so a scan stopped here takes the song (and its album's
+            // picture) again just as it takes its renditions again.
+            if queuesPicture {
+                var job = payload(item)
+                job.albumPicture = picture
+                try await queue.enqueue(kind: .artwork, trackID: id, payload: job.encoded(), now: clock.now())
+            }
+            for kind in [MediaJobKind.renditions, .loudness] {
+                try await queue.enqueue(kind: kind, trackID: id, payload: payload(item).encoded(), now: clock.now())
             }
             return outcome == .created ? .created(item.sourceKey, id) : .updated(item.sourceKey, id)
         } catch {
@@ -289,11 +311,10 @@ public struct MediaImporter: Sendable {
     }
 
     /// What a job of `item` needs to know.
-    func payload(_ item: ImportItem) -> String {
+    func payload(_ item: ImportItem) -> MediaJobPayload {
         MediaJobPayload(
             file: item.file.path, keepOriginal: keepsOriginals, previewSeconds: policy.seconds,
-            demoSong: item.demoSong
-        ).encoded()
+            demoSong: item.demoSong)
     }
 
     /// Whether the stored preview of a known song keeps to the preview rule. Only songs the rule
@@ -306,15 +327,6 @@ public struct MediaImporter: Sendable {
         guard let path = store.file(for: known.previewPath)?.path, let preview = try? await tools.probe(path)
         else { return false }
         return policy.previewFits(previewSeconds: preview.durationSeconds, duration: duration)
-    }
-
-    /// Makes the album's artwork; a broken embedded or folder picture falls back to a generated one.
-    func makeArtwork(_ source: MediaTools.ArtworkSource, albumKey: String) async -> String? {
-        let key = StableHash.hex(albumKey)
-        if let path = try? await tools.makeArtwork(source, key: key, store: store) {
-            return path
-        }
-        return try? await tools.makeArtwork(.generated(seed: albumKey), key: key, store: store)
     }
 }
 
@@ -341,4 +353,12 @@ actor AlbumArtCache {
         tasks[key] = task
         return await task.value
     }
+}
+
+/// The albums an import has seen: the first of an album's songs queues its picture's job.
+actor AlbumsSeen {
+    private var keys: Set<String> = []
+
+    /// True for the first call with `key`.
+    func isFirst(_ key: String) -> Bool { keys.insert(key).inserted }
 }

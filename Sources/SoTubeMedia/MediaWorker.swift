@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import SoTubeCore
 
-/// Takes media jobs from the queue and does them: renditions (preview, browser rendition, waveform;
-/// the song goes on sale) and loudness (EBU R128). While a job runs its lease is renewed; a worker
+/// Takes media jobs from the queue and does them: an album's picture, renditions (preview, browser
+/// rendition, waveform; the song goes on sale) and loudness (EBU R128). While a job runs its lease is renewed; a worker
 /// that dies stops renewing and another takes the job once the lease ends. Outputs are staged in the
 /// `MediaStore` and published whole, and a run first discards what an earlier, killed run left
 /// staged, so a job run twice leaves one set of files.
@@ -106,6 +106,11 @@ public struct MediaWorker: Sendable {
             throw MediaToolError("the job's description cannot be read")
         }
         switch job.kind {
+        case .artwork:
+            guard let picture = payload.albumPicture else {
+                throw MediaToolError("the artwork job does not say which album's picture to make")
+            }
+            _ = try await tools.makeAlbumPicture(picture, store: store)
         case .renditions:
             try await renditions(track, payload: payload)
         case .loudness:

@@ -10,7 +10,8 @@ import SoTubeStoreSQL
 struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
-        abstract: "Run media workers only: previews, renditions, waveforms and loudness of imported songs.",
+        abstract:
+            "Run media workers only: album pictures, previews, renditions, waveforms and loudness of imported songs.",
         discussion: """
             Takes jobs from the store's queue until SIGTERM or Ctrl-C (or, with --until-idle, until none is
             queued or running). A job whose worker dies is taken again when its lease ends.

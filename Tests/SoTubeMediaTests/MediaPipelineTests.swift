@@ -72,7 +72,8 @@ import Testing
         importer.waitsForJobs = false
         let report = try await importer.importFolder(music)
         #expect(report.imported.count == 4 && report.skipped.isEmpty, "\(report.skipped)")
-        #expect(report.pendingJobs == 8, "two jobs a song")
+        #expect(report.pendingJobs == 9, "two jobs a song, and the album's picture")
+        #expect(try await h.count("SELECT COUNT(*) AS n FROM media_jobs WHERE kind = 'artwork'") == 1)
         var songs = try await states(h)
         #expect(songs.values.allSatisfy { !$0.ready }, "nothing on sale before its preview")
         #expect(
@@ -83,7 +84,7 @@ import Testing
         // A scan run again resumes: the queued songs are unchanged, nothing is queued twice.
         let again = try await importer.importFolder(music)
         #expect(again.unchanged.count == 4 && again.imported.isEmpty && again.updated.isEmpty)
-        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(queued: 8))
+        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(queued: 9))
 
         let clock = ManualClock()
         var workerImporter = importer
@@ -102,7 +103,7 @@ import Testing
             (damaged.previewPath as NSString).deletingLastPathComponent)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: damagedFolder.path)) ?? []
         #expect(left.isEmpty, "a failed run leaves no half-written file: \(left)")
-        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(done: 6, failed: 2))
+        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(done: 7, failed: 2))
         let failed = try await h.queue.failedJobs(limit: 10)
         #expect(failed.count == 2 && failed.allSatisfy { $0.attempts == MediaJobRules().maxAttempts })
         #expect(failed.allSatisfy { $0.lastError?.contains("no audio could be decoded") == true }, "\(failed)")
@@ -118,6 +119,8 @@ import Testing
         _ = try await importer.importFolder(music)
         let clock = ManualClock()
         importer.clock = clock
+        let worker = importer.worker(workerID: "alive")
+        #expect(try await worker.runOne(), "the album's picture, taken first")
         // A worker took the renditions job and died half-way: its lease runs, its temp files stay.
         let dead = try #require(
             try await h.queue.claim(workerID: "dead", now: clock.now(), leaseUntil: (clock.now() + 60).epochMillis))
@@ -127,9 +130,9 @@ import Testing
         try Data(repeating: 7, count: 1000).write(to: folder.appendingPathComponent("preview.part.mp3"))
         try Data(repeating: 7, count: 1000).write(to: folder.appendingPathComponent("full.part.mp3"))
 
-        let worker = importer.worker(workerID: "alive")
+        #expect(dead.kind == .renditions)
         while try await worker.runOne() {}  // the loudness job only: the other is still leased
-        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(running: 1, done: 1))
+        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(running: 1, done: 2))
         clock.advance(by: 61)
         #expect(try await worker.runOne())
         let retried = try #require(try await h.queue.job(id: dead.id))
@@ -157,7 +160,7 @@ import Testing
         #expect(try await states(h)["Old"]?.loudness != nil)
         let third = try await h.importer().importFolder(music)
         #expect(third.unchanged.count == 1)
-        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(done: 2), "nothing queued twice")
+        #expect(try await h.queue.counts(trackIDs: nil) == MediaJobCounts(done: 3), "nothing queued twice")
         await h.close()
     }
 

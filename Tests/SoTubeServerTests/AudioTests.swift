@@ -258,6 +258,47 @@ import Testing
         }
     }
 
+    /// An import writes its rows first and its albums' pictures are jobs: until the picture is made,
+    /// asking for it answers a small grey JPEG that no cache keeps (not an error in the browser), then
+    /// the picture itself.
+    @Test func aPictureNotMadeYetIsAGreyPlaceholderThenThePicture() async throws {
+        let app = try await TestApp.make()
+        let music = app.directory.appendingPathComponent("fixtures/Artist/Album")
+        try FileManager.default.createDirectory(at: music, withIntermediateDirectories: true)
+        try await MediaTools().ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=4", "-c:a", "libvorbis",
+            music.appendingPathComponent("01 Song.ogg").path,
+        ])
+        var scan = app.services.mediaImporter()
+        scan.waitsForJobs = false
+        let importer = scan
+        let report = try await importer.importFolder(music)
+        let albumID = try #require(
+            try await app.services.database.backend.read { db in
+                try await db.raw("SELECT album_id FROM tracks").first()?.decode(column: "album_id", as: String.self)
+            })
+        @Sendable func width(_ body: ByteBuffer) async throws -> String {
+            let file = app.directory.appendingPathComponent("picture-\(body.readableBytes).jpg")
+            try Data(buffer: body).write(to: file)
+            let output = try await MediaTools().run(
+                MediaTools().ffprobe, ["-v", "error", "-show_entries", "stream=width", "-of", "csv=p=0", file.path])
+            return String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try await app.run { client in
+            let early = try await client.execute(uri: "/api/v1/albums/\(albumID)/artwork?size=300", method: .get)
+            #expect(early.status == .ok)
+            #expect(early.headers[.contentType] == "image/jpeg")
+            #expect(early.headers[.cacheControl] == "no-store")
+            #expect(try await width(early.body) == "8", "the grey placeholder")
+
+            try await importer.runJobs(trackIDs: Array(report.imported.values))
+            let made = try await client.execute(uri: "/api/v1/albums/\(albumID)/artwork?size=300", method: .get)
+            #expect(made.status == .ok)
+            #expect(made.headers[.cacheControl]?.contains("max-age=31536000") == true)
+            #expect(try await width(made.body) == "300", "the album's picture")
+        }
+    }
+
     @Test func unknownTracksAndArtwork() async throws {
         let app = try await TestApp.make()
         let catalog = try await Self.seed(app)

@@ -54,22 +54,29 @@ import Testing
     }
 
     @Test(arguments: TestEngine.enabled)
-    func everyPreviewIsMadeBeforeAnyLoudnessSoSongsGoOnSaleFirst(_ engine: TestEngine) async throws {
+    func albumPicturesThenEveryPreviewAreMadeBeforeAnyLoudnessSoSongsGoOnSaleFirst(_ engine: TestEngine)
+        async throws
+    {
         try await engine.freshDatabase().use { db async throws in
             let tracks = try await CommerceCatalog.album(db.backend, "al", prices: [1, 1])
+            let other = try await CommerceCatalog.album(db.backend, "al2", prices: [1])
             let queue = db.mediaJobs(ids: SequentialIDSource(prefix: "job"))
             let now = TestEngine.now
-            // As an import queues them: each song's two jobs, song after song.
-            for (offset, track) in tracks.enumerated() {
-                try await queue.enqueue(kind: .renditions, trackID: track, payload: "{}", now: now + Double(offset))
-                try await queue.enqueue(kind: .loudness, trackID: track, payload: "{}", now: now + Double(offset))
+            // As an import queues them: song after song, each song's jobs, and with an album's first
+            // song its picture's.
+            for (offset, track) in (tracks + other).enumerated() {
+                let at = now + Double(offset)
+                if offset != 1 { try await queue.enqueue(kind: .artwork, trackID: track, payload: "{}", now: at) }
+                try await queue.enqueue(kind: .renditions, trackID: track, payload: "{}", now: at)
+                try await queue.enqueue(kind: .loudness, trackID: track, payload: "{}", now: at)
             }
             var kinds: [MediaJobKind] = []
             while let job = try await queue.claim(workerID: "A", now: now + 5, leaseUntil: rules.leaseEnd(now: now + 5))
             {
                 kinds.append(job.kind)
             }
-            #expect(kinds == [.renditions, .renditions, .loudness, .loudness])
+            #expect(
+                kinds == [.artwork, .artwork, .renditions, .renditions, .renditions, .loudness, .loudness, .loudness])
         }
     }
 

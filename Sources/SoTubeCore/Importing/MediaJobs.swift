@@ -2,6 +2,8 @@ import Foundation
 
 /// The heavy work on a song, done after the scan by workers taking jobs from a queue in the database.
 public enum MediaJobKind: String, Sendable, CaseIterable, Codable {
+    /// An album's picture in its five sizes, queued with the first of its songs an import writes.
+    case artwork
     /// Preview cut, the browser rendition where the source needs one, and waveform peaks (one decode).
     case renditions
     /// EBU R128 integrated loudness and true peak.
@@ -13,7 +15,8 @@ public enum MediaJobState: String, Sendable, CaseIterable, Codable {
 }
 
 /// What a worker needs besides the track: the file to read (the demo's synthesized WAVs are not at
-/// `tracks.source_path`), whether a transcoded source is kept for downloads, and the preview length.
+/// `tracks.source_path`), whether a transcoded source is kept for downloads, and the preview length;
+/// for an artwork job, the album's picture.
 public struct MediaJobPayload: Sendable, Equatable, Codable {
     public var file: String
     public var keepOriginal: Bool
@@ -21,12 +24,18 @@ public struct MediaJobPayload: Sendable, Equatable, Codable {
     /// A demo song ("album/track", from 0) that the job synthesises itself when `file` is not there:
     /// the demo catalog's rows are written at once and its audio is made by the jobs.
     public var demoSong: String?
+    /// An artwork job's album and where its picture comes from.
+    public var albumPicture: AlbumPicture?
 
-    public init(file: String, keepOriginal: Bool, previewSeconds: Int, demoSong: String? = nil) {
+    public init(
+        file: String, keepOriginal: Bool, previewSeconds: Int, demoSong: String? = nil,
+        albumPicture: AlbumPicture? = nil
+    ) {
         self.file = file
         self.keepOriginal = keepOriginal
         self.previewSeconds = previewSeconds
         self.demoSong = demoSong
+        self.albumPicture = albumPicture
     }
 
     public func encoded() -> String {

@@ -72,6 +72,7 @@ public struct DemoSeeder: Sendable {
         var scan = importer
         scan.waitsForJobs = false
         scan.concurrency = max(importer.concurrency, Self.pictureConcurrency)
+        scan.picturesWithRows = true  // the covers show at once while the songs are prepared
         async let pictures = makePictures()
         let report = try await scan.importItems(items, progress: progress)
         await rowsWritten()

@@ -33,7 +33,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How long previews are and how they fade: the one value the importer, the API and the share
     /// page read.
     public var preview = PreviewPolicy(seconds: 30)
-    /// Media workers `serve` runs (jobs after an import: previews, renditions, loudness); 0 for none.
+    /// Media workers `serve` runs (jobs after an import: album pictures, previews, renditions, loudness); 0 for none.
     public var mediaWorkers = 1
     /// ffmpeg processes Subsonic `stream` may run to transcode, in all (`SOTUBE_TRANSCODES`;
     /// default: two per processor) and per user (`SOTUBE_TRANSCODES_PER_USER`, default 2).

@@ -29,6 +29,7 @@ struct ArtworkController {
         let size = try Self.size(request.uri.queryParameters.get("size"))
         let takesAVIF = avif != nil && Self.takesAVIF(request.headers[.accept])
         let (file, avifMissing) = try await media.artwork(subject(id), size: size, avif: takesAVIF)
+        guard FileManager.default.fileExists(atPath: file.url.path) else { return Self.notMadeYet() }
         var headers: HTTPFields = [:]
         if let avifMissing, let avif {
             // JPEG this once: asked again in a few minutes, the AVIF will be there.
@@ -41,6 +42,14 @@ struct ArtworkController {
         headers[.vary] = "Accept"
         return try await files.respond(
             to: request, context: context, file: file.url, contentType: file.contentType, extraHeaders: headers)
+    }
+
+    /// A picture that is named but not made yet (its artwork job is queued): the grey placeholder,
+    /// never cached.
+    static func notMadeYet() -> Response {
+        let headers: HTTPFields = [.contentType: "image/jpeg", .cacheControl: "no-store"]
+        return Response(
+            status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: PicturePlaceholder.jpeg)))
     }
 
     /// Whether an `Accept` header names AVIF (browsers that decode it say so for images; `*/*`

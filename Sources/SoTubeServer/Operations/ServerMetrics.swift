@@ -81,7 +81,8 @@ public final class ServerMetrics: Sendable {
         for (state, value) in values {
             registry.makeGauge(
                 descriptor: Self.name(
-                    "media", "jobs", "Media jobs (previews, renditions, loudness) in the queue, by state."),
+                    "media", "jobs",
+                    "Media jobs (album pictures, previews, renditions, loudness) in the queue, by state."),
                 labels: [("state", state.rawValue)]
             ).set(Double(value))
         }

@@ -37,6 +37,7 @@ extension DraftService {
         }
         var importer = importer()
         importer.waitsForJobs = false
+        importer.picturesWithRows = true  // one release, shown on the page Publish lands on: its cover at once
         let report = try await importer.importItems(items)
         let trackIDs = body.tracks.compactMap { report.trackID(for: "upload:\($0.uploadID)") }
         guard trackIDs.count == body.tracks.count, let first = trackIDs.first else {
