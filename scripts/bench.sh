@@ -277,6 +277,14 @@ for figure, subjects in rows.items():
 PY
 [[ -n $LOGIN_ROWS ]] && { echo; printf '%s' "$LOGIN_ROWS"; }
 echo; printf '%s\n' "$DASH_ROWS"
+# The import (issue 35): the scan of 600 generated, tagged files (100 with --quick; made once into
+# ~/.cache/sotube-bench) beside ffprobe alone and the reference build's scan; with BENCH_IMPORT_JOBS=1
+# also the jobs: every album's picture, every song on sale, every job done (about 10 minutes at 600).
+import_args=(--files $((QUICK ? 100 : 600)) --bin "$current")
+[[ -n $reference ]] && import_args+=(--reference-bin "$reference")
+[[ ${BENCH_IMPORT_JOBS:-0} == 1 ]] || import_args+=(--scan-only)
+echo; echo "import (python3 scripts/bench-import.py ${import_args[*]})"
+python3 scripts/bench-import.py "${import_args[@]}" 2>/dev/null | sed -n '/files, .* cores/,$p'
 # Sign-in through an OpenID provider (oidc-provider-mock) beside a password log-in, and a trusted
 # proxy's header beside a plain session (issue 34).
 if ((!QUICK)) && python3 -c 'import oidc_provider_mock' 2>/dev/null; then

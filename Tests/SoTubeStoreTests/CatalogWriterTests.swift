@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SoTubeCore
 import SoTubeStoreSQL
+import SoTubeTestFixtures
 import Testing
 
 @Suite struct CatalogWriterTests {
@@ -17,6 +18,30 @@ import Testing
                 title: title, artist: artist, album: album, trackNumber: 1, durationMs: 1000),
             mediaPath: "tracks/x/full.mp3", mediaType: "audio/mpeg", previewPath: "tracks/x/preview.m4a",
             previewType: "audio/mp4", waveform: [0, 0.5, 1], artworkPath: "artwork/a.jpg", price: price)
+    }
+
+    /// A scan writes many songs at once: songs of four new albums by one new artist, all arriving
+    /// together, each get their row, and the artist and each album are created once (on PostgreSQL
+    /// one writer creates each and the others, turned away, find it when they try again).
+    @Test(arguments: TestEngine.enabled)
+    func songsOfNewAlbumsByANewArtistWrittenAtOnceAllGetTheirRows(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
+            let writer = db.catalogWriter(ids: SequentialIDSource(prefix: "w"), clock: ManualClock())
+            let records = (0..<24).map { n in
+                record("/m/\(n).mp3", title: "Song \(n)", artist: "Together", album: "Album \(n % 4)")
+            }
+            let written = try await withThrowingTaskGroup(of: String.self) { group in
+                for record in records { group.addTask { try await writer.upsertTrack(record).trackID } }
+                var ids: [String] = []
+                for try await id in group { ids.append(id) }
+                return ids
+            }
+            #expect(Set(written).count == 24)
+            let tracks = try await db.catalog.tracks(ids: written)
+            #expect(tracks.count == 24)
+            #expect(Set(tracks.map(\.albumID)).count == 4, "each album once")
+            #expect(Set(tracks.map(\.artistID)).count == 1, "the artist once")
+        }
     }
 
     @Test func upsertsBySourcePathAndSharesArtistsAndAlbums() async throws {

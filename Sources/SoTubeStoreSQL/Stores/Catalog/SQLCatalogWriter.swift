@@ -50,13 +50,20 @@ public struct SQLCatalogWriter: CatalogWriting {
     public func upsertTrack(_ record: CatalogTrackRecord) async throws -> (
         trackID: String, outcome: UpsertOutcome
     ) {
-        do {
-            return try await upsertOnce(record)
-        } catch  where backend.dialect.uniqueViolation(error) != nil {
-            // Another writer created the same artist or album at the same moment: try again.
-            return try await upsertOnce(record)
+        // Another writer created the same artist or album at the same moment (a scan writes many songs
+        // at once): try again, and find it. A song creates at most three rows (its artist, its album's
+        // artist, its album), and each turn away means one of them now exists: four tries are enough.
+        for _ in 1..<Self.upsertTries {
+            do {
+                return try await upsertOnce(record)
+            } catch  where backend.dialect.uniqueViolation(error) != nil {
+                continue
+            }
         }
+        return try await upsertOnce(record)
     }
+
+    static let upsertTries = 4
 
     private func upsertOnce(_ record: CatalogTrackRecord) async throws -> (
         trackID: String, outcome: UpsertOutcome
