@@ -58,8 +58,8 @@ public struct MediaImporter: Sendable {
     public var keepsOriginals = true
     /// Whether the scan makes each album's picture before writing its songs' rows (the demo catalog,
     /// whose covers show at once while its songs are prepared, and an artist's published release)
-    /// instead of queueing an artwork job with the album's first song. A picture is an ffmpeg, about 0.1 s of CPU to start where a song's
-    /// probe and rows cost about a millisecond.
+    /// instead of queueing an artwork job with the album's first song. A picture is an ffmpeg, about
+    /// 0.1 s of CPU to start, where a song's probe and rows cost about a millisecond.
     public var picturesWithRows = false
 
     public init(
@@ -269,17 +269,10 @@ public struct MediaImporter: Sendable {
                             .image(path: $0)
                         }
                             ?? .generated(seed: albumKey)))
-            // Without `picturesWithRows` the album's first song of this run queues its picture's job.
-            let artworkPath: String?
-            var queuesPicture = false
-            if picturesWithRows {
-                artworkPath = await art.artwork(key: albumKey) {
-                    try? await tools.makeAlbumPicture(picture, store: store)
-                }
-            } else {
-                artworkPath = picture.basePath
-                queuesPicture = await albums.isFirst(albumKey)
-            }
+            let artworkPath =
+                picturesWithRows
+                ? await art.artwork(key: albumKey) { try? await tools.makeAlbumPicture(picture, store: store) }
+                : picture.basePath
             let folder = "tracks/\(StableHash.hex(item.sourceKey))"
             let plan = MediaTools.renditionPlan(source: item.file.path, probe: probe, folder: folder)
             var record = CatalogTrackRecord(
@@ -293,9 +286,9 @@ public struct MediaImporter: Sendable {
             // A changed song whose files are still there stays on sale while its new ones are made.
             record.ready = known != nil && exists && known?.mediaPath == plan.mediaPath
             let (id, outcome) = try await writer.upsertTrack(record)
-            // Queued beside the song's own jobs, so a scan stopped here takes the song (and its album's
-            // picture) again just as it takes its renditions again.
-            if queuesPicture {
+            // The album's first song written in this run queues its picture's job, beside the song's own
+            // jobs: a scan stopped here takes the song (and the picture) again as it takes its renditions.
+            if !picturesWithRows, await albums.isFirst(albumKey) {
                 var job = payload(item)
                 job.albumPicture = picture
                 try await queue.enqueue(kind: .artwork, trackID: id, payload: job.encoded(), now: clock.now())
