@@ -29,9 +29,6 @@ public enum ArtworkSizes {
 }
 
 extension MediaTools {
-    /// Where an album's picture comes from.
-    public typealias ArtworkSource = PictureSource
-
     /// Makes an album's picture (`makeArtwork`); a broken attached or folder picture falls back to
     /// the album's generated cover. Returns the stored base path.
     public func makeAlbumPicture(_ picture: AlbumPicture, store: any MediaStore) async throws -> String {
@@ -46,7 +43,7 @@ extension MediaTools {
     /// Writes the five JPEG sizes for `key` into `store` (each staged, then published) and returns the
     /// stored base path (`artwork/<key>.jpg`). AVIF files of an earlier picture under the same key are
     /// removed (the server makes new ones when a browser first asks: `makeAVIFArtwork`).
-    public func makeArtwork(_ source: ArtworkSource, key: String, store: any MediaStore) async throws
+    public func makeArtwork(_ source: PictureSource, key: String, store: any MediaStore) async throws
         -> String
     {
         let input: [String]

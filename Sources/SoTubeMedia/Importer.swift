@@ -260,19 +260,23 @@ public struct MediaImporter: Sendable {
             }
             let albumKey =
                 item.albumKey ?? "\(metadata.albumArtist.lowercased())\u{1F}\(metadata.album.lowercased())"
-            let picture = AlbumPicture(
-                albumKey: albumKey,
-                source: item.artwork
-                    ?? (probe.hasPicture
-                        ? .embedded(path: item.file.path, inputOptions: probe.inputOptions)
-                        : MediaTools.folderImage(in: item.file.deletingLastPathComponent()).map {
-                            .image(path: $0)
-                        }
-                            ?? .generated(seed: albumKey)))
+            // Worked out only for the song that makes or queues its album's picture (the folder's cover
+            // image is looked for in a listing of the folder).
+            let picture: @Sendable () -> AlbumPicture = {
+                AlbumPicture(
+                    albumKey: albumKey,
+                    source: item.artwork
+                        ?? (probe.hasPicture
+                            ? .embedded(path: item.file.path, inputOptions: probe.inputOptions)
+                            : MediaTools.folderImage(in: item.file.deletingLastPathComponent()).map {
+                                .image(path: $0)
+                            }
+                                ?? .generated(seed: albumKey)))
+            }
             let artworkPath =
                 picturesWithRows
-                ? await art.artwork(key: albumKey) { try? await tools.makeAlbumPicture(picture, store: store) }
-                : picture.basePath
+                ? await art.artwork(key: albumKey) { try? await tools.makeAlbumPicture(picture(), store: store) }
+                : AlbumPicture.basePath(albumKey: albumKey)
             let folder = "tracks/\(StableHash.hex(item.sourceKey))"
             let plan = MediaTools.renditionPlan(source: item.file.path, probe: probe, folder: folder)
             var record = CatalogTrackRecord(
@@ -290,7 +294,7 @@ public struct MediaImporter: Sendable {
             // jobs: a scan stopped here takes the song (and the picture) again as it takes its renditions.
             if !picturesWithRows, await albums.isFirst(albumKey) {
                 var job = payload(item)
-                job.albumPicture = picture
+                job.albumPicture = picture()
                 try await queue.enqueue(kind: .artwork, trackID: id, payload: job.encoded(), now: clock.now())
             }
             for kind in [MediaJobKind.renditions, .loudness] {

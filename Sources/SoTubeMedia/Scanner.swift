@@ -12,7 +12,7 @@ public struct ImportItem: Sendable {
     public var rootName: String
     /// Set by the demo seeder: used instead of tags.
     public var metadata: TrackMetadata?
-    public var artwork: MediaTools.ArtworkSource?
+    public var artwork: PictureSource?
     public var albumKey: String?
     public var price: Int = 10
     public var albumPrice: Int?

@@ -23,6 +23,6 @@ public struct AlbumPicture: Sendable, Equatable, Codable {
     /// The name of the album's files (`artwork/<key>-600.jpg` ...).
     public var fileKey: String { StableHash.hex(albumKey) }
 
-    /// The stored base path (`artwork/<key>.jpg`), known before the files are made.
-    public var basePath: String { "artwork/\(fileKey).jpg" }
+    /// The stored base path (`artwork/<key>.jpg`) of an album's picture, known before it is made.
+    public static func basePath(albumKey: String) -> String { "artwork/\(StableHash.hex(albumKey)).jpg" }
 }
