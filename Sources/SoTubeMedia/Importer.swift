@@ -302,8 +302,8 @@ public struct MediaImporter: Sendable {
             }
             return outcome == .created ? .created(item.sourceKey, id) : .updated(item.sourceKey, id)
         } catch {
-            logger.warning("import failed", metadata: ["file": "\(item.sourceKey)", "error": "\(error)"])
-            return .skipped(SkippedFile(path: item.sourceKey, reason: "error: \(error)"))
+            logger.warning("import failed", metadata: ["file": "\(item.sourceKey)", "error": "\(ErrorText.of(error))"])
+            return .skipped(SkippedFile(path: item.sourceKey, reason: "error: \(ErrorText.of(error))"))
         }
     }
 

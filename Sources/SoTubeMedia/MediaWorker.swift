@@ -68,7 +68,7 @@ public struct MediaWorker: Sendable {
             _ = try await queue.complete(jobID: job.id, workerID: workerID, now: clock.now())
         } catch {
             heartbeat.cancel()
-            let reason = (error as? MediaToolError)?.message ?? "\(error)"
+            let reason = (error as? MediaToolError)?.message ?? ErrorText.of(error)
             let next = rules.afterFailure(attempts: job.attempts, now: clock.now())
             logger.warning(
                 "media job failed",
@@ -93,7 +93,7 @@ public struct MediaWorker: Sendable {
             } catch {
                 // Stopping (SIGTERM cancels the task mid-query) is no failure to report.
                 if Task.isCancelled || error is CancellationError { return }
-                logger.error("media worker cannot reach the queue", metadata: ["error": "\(error)"])
+                logger.error("media worker cannot reach the queue", metadata: ["error": "\(ErrorText.of(error))"])
                 worked = false
             }
             if !worked { try? await Task.sleep(nanoseconds: UInt64(idleSeconds * 1_000_000_000)) }

@@ -44,6 +44,32 @@ import Testing
         }
     }
 
+    /// Songs naming the same two new artists in opposite roles (a duet on each one's album), written
+    /// at once, all get their rows: on PostgreSQL each writer creates the two artists in one order,
+    /// so none holds one while waiting for another that holds the other.
+    @Test(arguments: TestEngine.enabled)
+    func songsNamingTwoNewArtistsInOppositeRolesWrittenAtOnceAllGetTheirRows(_ engine: TestEngine) async throws {
+        try await engine.freshDatabase().use { db in
+            let writer = db.catalogWriter(ids: SequentialIDSource(prefix: "w"), clock: ManualClock())
+            let records = (0..<32).map { n in
+                let (one, other) = ("Pair \(n / 2) One", "Pair \(n / 2) Other")
+                var record = record("/m/\(n).mp3", title: "Duet \(n)", album: "Duets \(n % 2)")
+                record.metadata.artist = n % 2 == 0 ? one : other
+                record.metadata.albumArtist = n % 2 == 0 ? other : one
+                return record
+            }
+            let written = try await withThrowingTaskGroup(of: String.self) { group in
+                for record in records { group.addTask { try await writer.upsertTrack(record).trackID } }
+                var ids: [String] = []
+                for try await id in group { ids.append(id) }
+                return ids
+            }
+            let tracks = try await db.catalog.tracks(ids: written)
+            #expect(tracks.count == 32)
+            #expect(Set(tracks.map(\.artistID)).count == 32, "two artists a pair, each once")
+        }
+    }
+
     @Test func upsertsBySourcePathAndSharesArtistsAndAlbums() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "sotube-writer-\(UUID().uuidString)")

@@ -106,7 +106,7 @@ extension AppServices {
                 return summary.trackIDs
             }
         } catch {
-            logger.error("demo catalog seeding failed", metadata: ["error": "\(error)"])
+            logger.error("demo catalog seeding failed", metadata: ["error": "\(ErrorText.of(error))"])
         }
         return []
     }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import SoTubeCore
 import SoTubeMedia
 import SoTubeStoreSQL
 import UnixSignals
@@ -172,7 +173,7 @@ public func serve(_ configuration: ServerConfiguration) async throws {
                 services.logger.info("search words counted", metadata: ["words": "\(words)"])
             }
         } catch {
-            services.logger.warning("search words not counted", metadata: ["error": "\(error)"])
+            services.logger.warning("search words not counted", metadata: ["error": "\(ErrorText.of(error))"])
         }
     }
     let database = configuration.database

@@ -52,7 +52,7 @@ public struct Sweeper: Sendable {
                         ])
                 }
             } catch {
-                logger.warning("sweep failed", metadata: ["error": "\(error)"])
+                logger.warning("sweep failed", metadata: ["error": "\(ErrorText.of(error))"])
             }
             try? await Task.sleep(for: Self.interval)
         }

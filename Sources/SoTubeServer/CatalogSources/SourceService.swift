@@ -129,7 +129,7 @@ public struct SourceService: Sendable {
         } catch {
             var failed = SourceSyncSummary(status: .failed, startedAt: started)
             failed.finishedAt = services.clock.now()
-            failed.message = (error as? SourceError)?.message ?? "\(error)"
+            failed.message = (error as? SourceError)?.message ?? ErrorText.of(error)
             try? await store.recordSync(name: name, summary: failed)
             // Songs imported before the failure are searchable at once.
             _ = try? await services.database.searchIndex.rebuild()
@@ -187,7 +187,8 @@ public struct SourceService: Sendable {
                             ])
                     } catch {
                         services.logger.warning(
-                            "source sync failed", metadata: ["source": "\(source.name)", "error": "\(error)"])
+                            "source sync failed",
+                            metadata: ["source": "\(source.name)", "error": "\(ErrorText.of(error))"])
                     }
                 }
             }

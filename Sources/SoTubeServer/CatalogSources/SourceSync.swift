@@ -171,7 +171,8 @@ public struct SourceSync: Sendable {
             }
         } catch {
             let sourceError = error as? SourceError
-            return .failed(SkippedFile(path: Self.label(song), reason: sourceError?.message ?? "\(error)"), sourceError)
+            return .failed(
+                SkippedFile(path: Self.label(song), reason: sourceError?.message ?? ErrorText.of(error)), sourceError)
         }
         var cover: String?
         if let coverID = song.coverArtID {

@@ -25,7 +25,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                 .response(from: request, context: context)
         } catch  where DatabaseOutage.isOutage(error) {
             context.logger.warning(
-                "database unavailable", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                "database unavailable", metadata: ["error": "\(ErrorText.of(error))", "path": "\(request.uri.path)"])
             var problem = Problem(
                 .serviceUnavailable, "The store cannot reach its database right now. Please try again in a moment.")
             problem.headers[.retryAfter] = "2"

@@ -73,7 +73,7 @@ public final class MailDelivery: Sendable {
             do {
                 batch = try await queue.claimDue(now: clock.now(), lease: Self.lease, limit: 20)
             } catch {
-                logger.warning("mail queue unreadable", metadata: ["error": "\(error)"])
+                logger.warning("mail queue unreadable", metadata: ["error": "\(ErrorText.of(error))"])
                 return sent
             }
             if batch.isEmpty { return sent }

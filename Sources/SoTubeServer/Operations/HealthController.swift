@@ -1,5 +1,6 @@
 import Hummingbird
 import SoTubeAPI
+import SoTubeCore
 
 /// `/healthz` (liveness), `/readyz` (readiness) and `/openapi.json`.
 struct HealthController {
@@ -34,7 +35,7 @@ struct HealthController {
             } catch {
                 return try jsonResponse(
                     ReadinessResponse(
-                        status: .unavailable, database: "\(error)", schemaVersion: nil,
+                        status: .unavailable, database: ErrorText.of(error), schemaVersion: nil,
                         expectedSchemaVersion: expectedSchemaVersion),
                     status: .serviceUnavailable)
             }

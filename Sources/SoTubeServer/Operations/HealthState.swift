@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import SoTubeCore
 
 /// `/healthz`'s answer: whether the database answered a ping, asked at most once per `maxAge`
 /// (a load balancer or monitor polling many times a second costs one query a second). One caller
@@ -30,7 +31,7 @@ final class HealthState: Sendable {
         }
         guard due else { return last }
         var failure: String?
-        do { try await database.ping() } catch { failure = "\(error)" }
+        do { try await database.ping() } catch { failure = ErrorText.of(error) }
         state.withLockedValue { state in
             state.checkedAt = now
             state.failure = failure

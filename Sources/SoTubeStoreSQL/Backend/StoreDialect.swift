@@ -24,6 +24,16 @@ public enum StoreDialect: String, Sendable {
         }
     }
 
+    /// Whether `error` means another transaction got there first and the same work may succeed when
+    /// tried again: a unique violation, or (PostgreSQL) this transaction chosen to end a deadlock
+    /// (40P01) or refused as not serialisable (40001).
+    public func isWriteConflict(_ error: any Error) -> Bool {
+        if uniqueViolation(error) != nil { return true }
+        guard self == .postgres, let error = error as? PSQLError else { return false }
+        let state = error.serverInfo?[.sqlState]
+        return state == "40P01" || state == "40001"
+    }
+
     /// The type for a 64-bit integer column.
     public var bigint: String { "BIGINT" }
 

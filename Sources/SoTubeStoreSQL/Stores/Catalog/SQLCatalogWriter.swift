@@ -53,10 +53,11 @@ public struct SQLCatalogWriter: CatalogWriting {
         // Another writer created the same artist or album at the same moment (a scan writes many songs
         // at once): try again, and find it. A song creates at most three rows (its artist, its album's
         // artist, its album), and each turn away means one of them now exists: four tries are enough.
+        // A deadlock PostgreSQL ended by refusing this writer is tried again the same way.
         for _ in 1..<Self.upsertTries {
             do {
                 return try await upsertOnce(record)
-            } catch  where backend.dialect.uniqueViolation(error) != nil {
+            } catch  where backend.dialect.isWriteConflict(error) {
                 continue
             }
         }
@@ -72,10 +73,17 @@ public struct SQLCatalogWriter: CatalogWriting {
         let ids = self.ids
         return try await backend.transaction { db in
             let meta = record.metadata
-            let trackArtistID = try await Self.artistID(
-                db, name: meta.artist, bio: nil, now: now, ids: ids)
-            let albumArtistID = try await Self.artistID(
-                db, name: meta.albumArtist, bio: record.artistBio, now: now, ids: ids)
+            // The two artists in their keys' order: two songs naming the same two new artists in
+            // opposite roles then never hold one each while waiting for the other (a deadlock).
+            let artistsInOrder = Self.key(meta.artist) <= Self.key(meta.albumArtist)
+            var trackArtistID = ""
+            var albumArtistID = ""
+            for isAlbumArtist in artistsInOrder ? [false, true] : [true, false] {
+                let id = try await Self.artistID(
+                    db, name: isAlbumArtist ? meta.albumArtist : meta.artist,
+                    bio: isAlbumArtist ? record.artistBio : nil, now: now, ids: ids)
+                if isAlbumArtist { albumArtistID = id } else { trackArtistID = id }
+            }
             let albumID = try await Self.albumID(
                 db, artistID: albumArtistID, record: record, now: now, ids: ids)
             // The scan writes no peaks (its renditions job does): a changed song keeps its old ones till then.
