@@ -16,7 +16,7 @@
 # 2,000 songs); purchases/s (scripts/bench-purchases.sh, 64 buyers, ledger verified: one server on
 # SQLite, and two on PostgreSQL behind nginx, scripts/cluster.sh); search p50/p99
 # (scripts/bench-search.py, 1M songs, or 10k with --quick; on PostgreSQL too with BENCH_POSTGRES=1); /healthz during 16 sign-ups and 401s among
-# 20 parallel wrong passwords (e2e/api/test_login_abuse.py).
+# 20 parallel wrong passwords (e2e/api/test_login_abuse.py); the import; the idle server's RSS.
 # Each cell: median of the rounds (min–max); ratio columns are per round, in the same round.
 # Needs: wrk nginx-light sqlite3 curl python3 ffmpeg asc-music postgresql (apt-get install -y …).
 set -uo pipefail
@@ -285,6 +285,12 @@ import_args=(--files $((QUICK ? 100 : 600)) --bin "$current")
 [[ ${BENCH_IMPORT_JOBS:-0} == 1 ]] || import_args+=(--scan-only)
 echo; echo "import (python3 scripts/bench-import.py ${import_args[*]})"
 python3 scripts/bench-import.py "${import_args[@]}" 2>/dev/null | sed -n '/files, .* cores/,$p'
+# The idle server's memory on the demo store (issue 35: ≤ 50 MB; Navidrome reports ~55 MB): RSS once the
+# first start has made the demo's songs, and after a restart, beside the reference build's.
+idle_args=(--bin "$current" --rounds $((QUICK ? 1 : 3)))
+[[ -n $reference ]] && idle_args+=(--previous-bin "$reference")
+echo; echo "idle memory (python3 scripts/bench-idle.py ${idle_args[*]})"
+python3 scripts/bench-idle.py "${idle_args[@]}" 2>/dev/null | grep '^|'
 # Sign-in through an OpenID provider (oidc-provider-mock) beside a password log-in, and a trusted
 # proxy's header beside a plain session (issue 34).
 if ((!QUICK)) && python3 -c 'import oidc_provider_mock' 2>/dev/null; then

@@ -24,6 +24,7 @@ struct SoTubeCommand: AsyncParsableCommand {
     /// owner's alone: the data folder holds password hashes, reset links and the secret key.
     static func main() async {
         umask(0o077)
+        MemoryPolicy.apply()
         // Async work runs on NIO's event loops: a request is read, answered and written on one
         // thread, without a hop to Swift's own pool and back (blocking work — bcrypt, ffmpeg,
         // SQLite — already runs on thread pools of its own).

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How the process's heap gives memory back.
+enum MemoryPolicy {
+    /// glibc raises its mmap threshold to the size of each large block freed (up to 32 MB, and the
+    /// trim threshold to twice that); blocks up to that size then come from the per-thread arenas, and
+    /// a burst of work leaves the arenas holding pages pinned by a few small live blocks. Measured on
+    /// the demo store a minute after its first start made its songs: 92 MB of RSS, 43 MB of it heap
+    /// (two arenas of 17 and 16 MB with 2.4 MB in use; `malloc_trim` gave back 4 MB). With both
+    /// thresholds fixed at 4 MB (which ends the raising): 65–66 MB, 16 MB of heap. Every block an
+    /// answer uses (a file part is at most 1 MB, streamed in 256 KB pieces) stays in the arenas, and
+    /// a free gives the arena's top back to the kernel only past 4 MB: with the mmap threshold alone
+    /// fixed, the trim threshold stayed at 128 KB and 3 s of whole-file downloads made 556 `madvise`
+    /// calls (strace), against none before and none with both fixed.
+    static let threshold: Int32 = 4 << 20
+
+    static func apply() {
+        #if canImport(Glibc)
+            // `mallopt`, M_TRIM_THRESHOLD (-1) and M_MMAP_THRESHOLD (-3) are in <malloc.h>, which
+            // Swift's Glibc module leaves out.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            _ = mallopt(-3, threshold)
+            _ = mallopt(-1, threshold)
+        #endif
+    }
+}
