@@ -46,6 +46,19 @@ extension MediaTools {
     public func makeArtwork(_ source: PictureSource, key: String, store: any MediaStore) async throws
         -> String
     {
+        // One maker of a picture at a time in this process: makers share its staged files' names, so
+        // two at once (two imports queued the album's picture) wrote one file, and the second's publish
+        // found it gone. A killed maker's staged files are taken over by the next.
+        try await Self.pictureMakers.take(key) {
+            try await makeArtworkNow(source, key: key, store: store)
+        }
+    }
+
+    static let pictureMakers = KeyedTurns()
+
+    private func makeArtworkNow(_ source: PictureSource, key: String, store: any MediaStore) async throws
+        -> String
+    {
         let input: [String]
         let stream: String
         switch source {

@@ -8,6 +8,30 @@ import Testing
 @Suite struct MediaStoreTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-store-\(UUID().uuidString)")
 
+    /// Makers of one album's picture at once (two imports queued it): each finishes, and each size is
+    /// a whole JPEG with nothing staged left.
+    @Test func makersOfOnePictureAtOnceAllFinish() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = LocalMediaStore(root: root)
+        let tools = MediaTools()
+        let results = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<4 {
+                group.addTask { try await tools.makeArtwork(.generated(seed: "one album"), key: "k", store: store) }
+            }
+            var bases: [String] = []
+            for try await base in group { bases.append(base) }
+            return bases
+        }
+        #expect(results == Array(repeating: "artwork/k.jpg", count: 4))
+        for size in ArtworkSizes.sizes {
+            let file = try #require(store.file(for: "artwork/k-\(size).jpg"))
+            let bytes = try [UInt8](Data(contentsOf: file))
+            #expect(bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9], "a whole JPEG at \(size)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("artwork").path)
+        #expect(files.count == ArtworkSizes.sizes.count, "nothing staged is left: \(files)")
+    }
+
     @Test func anObjectAppearsWholeOnlyWhenPut() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let store = LocalMediaStore(root: root)
