@@ -302,8 +302,9 @@ public struct MediaImporter: Sendable {
             }
             return outcome == .created ? .created(item.sourceKey, id) : .updated(item.sourceKey, id)
         } catch {
-            logger.warning("import failed", metadata: ["file": "\(item.sourceKey)", "error": "\(ErrorText.of(error))"])
-            return .skipped(SkippedFile(path: item.sourceKey, reason: "error: \(ErrorText.of(error))"))
+            let reason = ErrorText.of(error)
+            logger.warning("import failed", metadata: ["file": "\(item.sourceKey)", "error": "\(reason)"])
+            return .skipped(SkippedFile(path: item.sourceKey, reason: "error: \(reason)"))
         }
     }
 

@@ -21,8 +21,10 @@ public struct AlbumPicture: Sendable, Equatable, Codable {
     }
 
     /// The name of the album's files (`artwork/<key>-600.jpg` ...).
-    public var fileKey: String { StableHash.hex(albumKey) }
+    public var fileKey: String { Self.fileKey(albumKey: albumKey) }
+
+    static func fileKey(albumKey: String) -> String { StableHash.hex(albumKey) }
 
     /// The stored base path (`artwork/<key>.jpg`) of an album's picture, known before it is made.
-    public static func basePath(albumKey: String) -> String { "artwork/\(StableHash.hex(albumKey)).jpg" }
+    public static func basePath(albumKey: String) -> String { "artwork/\(fileKey(albumKey: albumKey)).jpg" }
 }
