@@ -5,9 +5,11 @@ cached under ~/.cache/sotube-bench), then, on a fresh data folder each:
   jobs     `sotube worker --until-idle`: jobs/s, CPU seconds, peak RSS
   pictures scan + the time until the last album's picture was made (artwork jobs come first)
   on sale  scan + the time until the last renditions job finished (a song is on sale with its
-           preview; the queue runs every renditions job before any loudness job), CPU per file
+           preview; the queue runs every renditions job before any MP3 or loudness job), CPU per file
+  MP3s     scan + the time until the last `full` job (the MP3 of a song on sale with its FLAC/Ogg file)
   all jobs scan + jobs wall time (loudness included)
---scan-only skips the jobs (e.g. for 2,000 files, whose jobs take half an hour on 2 cores).
+--scan-only skips the jobs; --until-on-sale stops the worker (SIGTERM) once every song is on sale, for
+2,000 files whose jobs take half an hour on 2 cores.
 
 References in the same run: `ffprobe` alone over the same files, one per core at a time (the floor of a
 scan that probes every file), and, with --reference-bin, another build's scan (`sotube import --no-wait`)
@@ -60,13 +62,21 @@ def generate(root, count):
     return folder
 
 
-def timed(argv, cwd):
-    """Runs under /usr/bin/time -v: (wall s, CPU s, peak RSS MiB, stdout)."""
+def timed(argv, cwd, stop_when=None):
+    """Runs under /usr/bin/time -v: (wall s, CPU s, peak RSS MiB, stdout). With `stop_when`, the
+    command gets SIGTERM once `stop_when()` is true (asked every 0.5 s)."""
     started = time.time()
-    result = subprocess.run(["/usr/bin/time", "-v", *argv], cwd=cwd, capture_output=True, text=True,
-                            env={**os.environ, "SOTUBE_DEMO": "0"})
+    process = subprocess.Popen(["/usr/bin/time", "-v", *argv], cwd=cwd, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env={**os.environ, "SOTUBE_DEMO": "0"})
+    if stop_when is not None:
+        while process.poll() is None and not stop_when():
+            time.sleep(0.5)
+        if process.poll() is None:
+            subprocess.run(["pkill", "-TERM", "-P", str(process.pid)])
+    stdout, stderr = process.communicate()
+    result = subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
     wall = time.time() - started
-    if result.returncode != 0:
+    if result.returncode != 0 and stop_when is None:
         raise SystemExit(f"{' '.join(argv)} failed:\n{result.stdout}\n{result.stderr[-3000:]}")
     field = lambda name: float(re.search(rf"{name}: ([\d.]+)", result.stderr).group(1))
     cpu = field(r"User time \(seconds\)") + field(r"System time \(seconds\)")
@@ -80,6 +90,8 @@ def main():
     parser.add_argument("--reference-bin")
     parser.add_argument("--cache", default=os.path.expanduser("~/.cache/sotube-bench"))
     parser.add_argument("--scan-only", action="store_true", help="measure the scan, not the jobs")
+    parser.add_argument("--until-on-sale", action="store_true",
+                        help="stop the worker once every song is on sale (no MP3 or loudness row)")
     args = parser.parse_args()
     binary = os.path.abspath(args.bin)
     music = generate(args.cache, args.files)
@@ -105,7 +117,15 @@ def main():
             database = os.path.join(work, "data", "sotube.sqlite")
             jobs_total = sqlite3.connect(database).execute("SELECT COUNT(*) FROM media_jobs").fetchone()[0]
             jobs_started = time.time()
-            jobs_wall, jobs_cpu, jobs_rss, _ = timed([binary, "worker", "--until-idle"], work)
+            def all_on_sale():
+                with sqlite3.connect(database, timeout=30) as check:
+                    return check.execute(
+                        "SELECT COUNT(*) FROM media_jobs WHERE kind IN ('artwork', 'renditions') "
+                        "AND state IN ('queued', 'running')").fetchone()[0] == 0
+            if args.until_on_sale:
+                jobs_wall, jobs_cpu, jobs_rss, _ = timed([binary, "worker"], work, stop_when=all_on_sale)
+            else:
+                jobs_wall, jobs_cpu, jobs_rss, _ = timed([binary, "worker", "--until-idle"], work)
             db = sqlite3.connect(database)
             ready, total = db.execute("SELECT SUM(ready), COUNT(*) FROM tracks").fetchone()
             failed = db.execute("SELECT COUNT(*) FROM media_jobs WHERE state = 'failed'").fetchone()[0]
@@ -116,14 +136,24 @@ def main():
             if last_picture is not None:  # builds before artwork jobs made the pictures in the scan
                 rows.append(("all albums' pictures made", f"{scan_wall + last_picture / 1000 - jobs_started:.1f} s",
                              "scan + artwork jobs"))
+            last_mp3 = db.execute("SELECT MAX(updated_at) FROM media_jobs WHERE kind = 'full' AND state = 'done'"
+                                  ).fetchone()[0]
+            done = db.execute("SELECT COUNT(*) FROM media_jobs WHERE state = 'done'").fetchone()[0]
             rows += [
-                ("jobs (worker --until-idle)", f"{jobs_total / jobs_wall:.2f} jobs/s",
-                 f"{jobs_total} jobs in {jobs_wall:.1f} s, CPU {jobs_cpu:.1f} s, peak RSS {jobs_rss:.0f} MiB, "
-                 f"failed {failed}"),
-                ("all on sale (every preview made)", f"{on_sale:.1f} s", f"{ready}/{total} songs ready"),
-                ("all jobs done (loudness too)", f"{scan_wall + jobs_wall:.1f} s",
-                 f"CPU {(scan_cpu + jobs_cpu) / len(files):.2f} s/file (children included)"),
+                ("jobs (worker" + (", stopped once all on sale)" if args.until_on_sale else " --until-idle)"),
+                 f"{done / jobs_wall:.2f} jobs/s",
+                 f"{done} of {jobs_total} jobs in {jobs_wall:.1f} s, CPU {jobs_cpu:.1f} s, "
+                 f"peak RSS {jobs_rss:.0f} MiB, failed {failed}"),
+                ("all on sale (every preview made)", f"{on_sale:.1f} s",
+                 f"{ready}/{total} songs ready, CPU {(scan_cpu + jobs_cpu) / len(files):.2f} s/file"
+                 + (" (children included)" if args.until_on_sale else " for every job")),
             ]
+            if last_mp3 is not None and not args.until_on_sale:
+                rows.append(("every MP3 made (full jobs)", f"{scan_wall + last_mp3 / 1000 - jobs_started:.1f} s",
+                             "songs on sale with their FLAC/Ogg file until then"))
+            if not args.until_on_sale:
+                rows.append(("all jobs done (loudness too)", f"{scan_wall + jobs_wall:.1f} s",
+                             f"CPU {(scan_cpu + jobs_cpu) / len(files):.2f} s/file (children included)"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

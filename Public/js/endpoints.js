@@ -64,7 +64,7 @@ export const myPlaylist = (id) => `${A}/me/playlists/${seg(id)}`;
 export const myPlaylistTracks = (id) => `${A}/me/playlists/${seg(id)}/tracks`;
 
 // media
-export const trackAudio = (id) => `${A}/tracks/${seg(id)}/audio`;
+export const trackAudio = (id, query) => `${A}/tracks/${seg(id)}/audio${q(query)}`;
 export const trackDownload = (id, query) => `${A}/tracks/${seg(id)}/download${q(query)}`;
 export const albumDownload = (id, query) => `${A}/albums/${seg(id)}/download${q(query)}`;
 

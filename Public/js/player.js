@@ -129,7 +129,20 @@ function loaded(track, record, position) {
 function playFailed(error) {
   if (error?.name === 'AbortError') return; // a newer source replaced this one
   if (error?.name === 'NotAllowedError') { render(); return; } // autoplay refused: the user presses Play
+  if (error?.name === 'NotSupportedError' && playsAsMP3()) return;
   toast(t('player.error'), 'error');
+}
+
+// A browser that cannot play an owned song's stored file (a FLAC or Ogg song whose MP3 the server
+// has not made yet) asks for it as MP3, made as it plays. True when that is under way.
+function playsAsMP3() {
+  const track = current();
+  const src = audio.getAttribute('src') ?? '';
+  if (src.includes('format=mp3')) return !audio.error; // asked already: fine unless that failed too
+  if (!owned(track) || audio.error?.code !== MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED) return false;
+  audio.src = `${audioSource(track)}&format=mp3`;
+  startPlaying();
+  return true;
 }
 
 export function toggle() {
@@ -268,7 +281,7 @@ export function initPlayer() {
     const next = neighbour(1);
     if (next >= 0) { queue.index = next; load(true); } else render();
   });
-  onDeck('error', () => { if (audio.getAttribute('src')) toast(t('player.error'), 'error'); });
+  onDeck('error', () => { if (audio.getAttribute('src') && !playsAsMP3()) toast(t('player.error'), 'error'); });
   on('owned', (ids) => {
     queue.tracks.forEach((track) => { if (ids.includes(track.id)) track.owned = true; });
     const track = current();

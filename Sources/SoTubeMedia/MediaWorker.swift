@@ -3,7 +3,8 @@ import Logging
 import SoTubeCore
 
 /// Takes media jobs from the queue and does them: an album's picture, renditions (preview, browser
-/// rendition, waveform; the song goes on sale) and loudness (EBU R128). While a job runs its lease is renewed; a worker
+/// rendition, waveform; the song goes on sale), the MP3 of a song on sale with its imported FLAC, Ogg
+/// or WAV file, and loudness (EBU R128). While a job runs its lease is renewed; a worker
 /// that dies stops renewing and another takes the job once the lease ends. Outputs are staged in the
 /// `MediaStore` and published whole, and a run first discards what an earlier, killed run left
 /// staged, so a job run twice leaves one set of files.
@@ -113,6 +114,8 @@ public struct MediaWorker: Sendable {
             _ = try await tools.makeAlbumPicture(picture, store: store)
         case .renditions:
             try await renditions(track, payload: payload)
+        case .full:
+            try await fullRendition(track, payload: payload)
         case .loudness:
             try await loudness(track, payload: payload)
         }
@@ -133,7 +136,8 @@ public struct MediaWorker: Sendable {
         do {
             made = try await tools.makeRenditions(
                 source: payload.file, probe: probe, store: store, folder: folder,
-                policy: PreviewPolicy(seconds: payload.previewSeconds), keepOriginal: payload.keepOriginal)
+                policy: PreviewPolicy(seconds: payload.previewSeconds), keepOriginal: payload.keepOriginal,
+                fullLater: true)
         } catch {
             // A failed run leaves nothing half-written behind (the finished files, if any, stay).
             store.discardStaged(under: folder)
@@ -142,6 +146,28 @@ public struct MediaWorker: Sendable {
         try await writer.finishRenditions(
             trackID: track.id, mediaPath: made.mediaPath, mediaType: made.mediaType, previewPath: made.previewPath,
             previewType: made.previewType, waveform: made.waveform)
+        if made.fullPending {
+            // On sale now, played from its imported file; an earlier MP3 (the song changed) is stale.
+            MediaTools.deleteStaleFullFiles(in: folder, keeping: made.mediaPath, store: store)
+            try await queue.enqueue(kind: .full, trackID: track.id, payload: payload.encoded(), now: clock.now())
+        }
+    }
+
+    /// Makes the MP3 of a song on sale with its imported file and plays it from the MP3 from then on;
+    /// nothing to do when the song is no longer played from an imported file (imported again as a copy).
+    func fullRendition(_ track: JobTrack, payload: MediaJobPayload) async throws {
+        let name = (track.mediaPath as NSString).lastPathComponent
+        guard name.hasPrefix("original."), let source = store.file(for: track.mediaPath) else { return }
+        let folder = (track.mediaPath as NSString).deletingLastPathComponent
+        let made: String
+        do {
+            made = try await tools.makeFullRendition(source: source, store: store, folder: folder)
+        } catch {
+            throw (error as? MediaToolError).map { MediaToolError("cannot make the MP3: \($0.message)") } ?? error
+        }
+        let switched = try await writer.finishFullRendition(
+            trackID: track.id, playedFrom: track.mediaPath, mediaPath: made, mediaType: "audio/mpeg")
+        if switched && !payload.keepOriginal { store.delete(track.mediaPath) }
     }
 
     func loudness(_ track: JobTrack, payload: MediaJobPayload) async throws {

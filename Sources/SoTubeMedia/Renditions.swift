@@ -23,6 +23,8 @@ public struct TrackRenditions: Sendable {
     public var previewPath: String
     public var previewType: String
     public var waveform: [Double]
+    /// Whether `mediaPath` is the imported file, played until the song's `full` job makes its MP3.
+    public var fullPending = false
 }
 
 extension MediaTools {
@@ -50,12 +52,20 @@ extension MediaTools {
     /// ffmpeg's AAC encoder, which matters on a 2-core server.
     /// A transcoded source is kept as `original.<ext>` (unless `keepOriginal` is false) for downloads.
     /// Files are staged in `store` and published when complete.
+    ///
+    /// With `fullLater`, a source browsers play as it is (`AudioFormatRules.browserPlayableType`) gets
+    /// no MP3 here: it is kept as `original.<ext>` and is the song's full file until `makeFullRendition`
+    /// has made the MP3 (`TrackRenditions.fullPending`). The preview and waveform cost one decode of
+    /// the song, a fifth of what the MP3 adds to it.
     public func makeRenditions(
         source: String, probe: ProbeResult, store: any MediaStore, folder: String, policy: PreviewPolicy,
-        peaks: Int = 120, keepOriginal: Bool = true
+        peaks: Int = 120, keepOriginal: Bool = true, fullLater: Bool = false
     ) async throws -> TrackRenditions {
         let sourceExt = (source as NSString).pathExtension.lowercased()
         let copy = Self.copiesSource(sourceExt: sourceExt, probe: probe)
+        let interimType =
+            copy || !fullLater || !probe.inputOptions.isEmpty
+            ? nil : AudioFormatRules.browserPlayableType(formatName: probe.formatName, codecName: probe.audioCodec)
         let fullExt = copy ? sourceExt : "mp3"
         let fullName = "full.\(fullExt)"
         let previewName = "preview.mp3"
@@ -63,7 +73,7 @@ extension MediaTools {
         let previewTemp = try store.staging(for: "\(folder)/\(previewName)")
         var arguments = probe.inputOptions + ["-i", source]
         arguments += Self.previewArguments(policy: policy, duration: probe.durationSeconds, to: previewTemp)
-        if !copy {
+        if !copy && interimType == nil {
             let encoder = ["-map", "0:a:0", "-vn", "-c:a", "libmp3lame", "-b:a", "192k"]
             arguments += encoder + Self.lameSpeed + [fullTemp.path]
         }
@@ -86,28 +96,80 @@ extension MediaTools {
             try? FileManager.default.removeItem(at: fullTemp)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: fullTemp)
         }
-        // A transcoded song keeps its imported file too: an owner downloads the original (SPEC P9).
-        let originalName = copy || !keepOriginal ? nil : OriginalFile.name(sourceExtension: sourceExt)
+        // A transcoded song keeps its imported file too: an owner downloads the original (SPEC P9). A
+        // song whose MP3 comes later plays from it meanwhile, kept or not.
+        let originalName =
+            copy || (!keepOriginal && interimType == nil) ? nil : OriginalFile.name(sourceExtension: sourceExt)
         if let originalName {
             let originalTemp = try store.staging(for: "\(folder)/\(originalName)")
             try? FileManager.default.removeItem(at: originalTemp)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: originalTemp)
             try store.put("\(folder)/\(originalName)", from: originalTemp)
         }
-        try store.put("\(folder)/\(fullName)", from: fullTemp)
         try store.put("\(folder)/\(previewName)", from: previewTemp)
-        for stale in ["full.mp3", "full.m4a", "full.mp4", "full.aac", "preview.m4a"]
-        where stale != fullName {
+        for stale in OriginalFile.names(in: folder, store: store) where stale != originalName {
             store.delete("\(folder)/\(stale)")
         }
-        for stale in OriginalFile.names(in: folder, store: store) where stale != originalName {
+        let waveform = Self.peaks(pcm: pcm, count: peaks)
+        if let interimType, let originalName {
+            // The song's earlier full file (if any) is the caller's to remove once the row no longer names it.
+            try? FileManager.default.removeItem(at: fullTemp)
+            return TrackRenditions(
+                mediaPath: "\(folder)/\(originalName)", mediaType: interimType,
+                previewPath: "\(folder)/\(previewName)", previewType: "audio/mpeg", waveform: waveform,
+                fullPending: true)
+        }
+        try store.put("\(folder)/\(fullName)", from: fullTemp)
+        for stale in Self.fullNames where stale != fullName {
             store.delete("\(folder)/\(stale)")
         }
         return TrackRenditions(
             mediaPath: "\(folder)/\(fullName)",
             mediaType: AudioFormatRules.contentType(forExtension: fullExt),
-            previewPath: "\(folder)/\(previewName)", previewType: "audio/mpeg",
-            waveform: Self.peaks(pcm: pcm, count: peaks))
+            previewPath: "\(folder)/\(previewName)", previewType: "audio/mpeg", waveform: waveform)
+    }
+
+    /// Every name a song's full rendition has had (and `preview.m4a`, an earlier preview's).
+    static let fullNames = ["full.mp3", "full.m4a", "full.mp4", "full.aac", "preview.m4a"]
+
+    /// Removes the full renditions in `folder` other than `keeping` (a song now played from its
+    /// imported file, or from a new MP3).
+    public static func deleteStaleFullFiles(in folder: String, keeping: String?, store: any MediaStore) {
+        for stale in fullNames where "\(folder)/\(stale)" != keeping {
+            store.delete("\(folder)/\(stale)")
+        }
+    }
+
+    /// The MP3 (192k CBR) of a song that was put on sale with its imported file `source`, staged and
+    /// published as `folder/full.mp3`; returns its path. Fails, publishing nothing, when `source`
+    /// changes while it is encoded (the song was imported again).
+    public func makeFullRendition(source: URL, store: any MediaStore, folder: String) async throws -> String {
+        let path = "\(folder)/full.mp3"
+        let staged = try store.staging(for: path)
+        let before = Self.identity(of: source)
+        do {
+            _ = try await ffmpeg(
+                ["-i", source.path, "-map", "0:a:0", "-vn", "-c:a", "libmp3lame", "-b:a", "192k"] + Self.lameSpeed
+                    + [staged.path])
+            guard before != nil, Self.identity(of: source) == before else {
+                throw MediaToolError("the song's file changed while its MP3 was made")
+            }
+            try store.put(path, from: staged)
+        } catch {
+            try? FileManager.default.removeItem(at: staged)
+            throw error
+        }
+        return path
+    }
+
+    /// A file's inode, size and modification time, nil when it cannot be read.
+    static func identity(of file: URL) -> [Int]? {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return nil }
+        return [
+            Int(truncatingIfNeeded: info.st_ino), Int(truncatingIfNeeded: info.st_size), info.st_mtim.tv_sec,
+            info.st_mtim.tv_nsec,
+        ]
     }
 
     /// ffmpeg output options for the preview of a song of `duration` seconds: its first

@@ -15,7 +15,8 @@ struct ImportCommand: AsyncParsableCommand {
             artwork, and writes the songs; the heavy work (preview, a streaming rendition when browsers cannot
             play the source, waveform peaks, loudness) becomes jobs in the database's queue. The command runs
             workers and waits for its jobs (a progress bar on a terminal) unless --no-wait: then `sotube serve`
-            or `sotube worker` does them. A song is on sale once its preview is made. Running it again on the
+            or `sotube worker` does them. A song is on sale once its preview is made (a FLAC, Ogg or WAV song
+            plays from its own file until its MP3 is made). Running it again on the
             same folder scans only new or changed files. Bad files are skipped with a reason; a failed job is
             listed by `sotube jobs`.
             With --watch it keeps running (until Ctrl-C or SIGTERM): it looks at the folder every --interval

@@ -40,8 +40,10 @@ import Testing
         let catalog = InMemoryCatalog(prices: [10])
         await catalog.own(["t1"], userID: "u-ann")
         let media = await Self.media(catalog, root: root)
-        try await withSeam({ AudioController(playback: PlaybackService(media: media)).register(on: RouteRegistrar($0)) }
-        ) { client in
+        let controller = AudioController(
+            playback: PlaybackService(media: media), transcodes: TranscodeSlots(perUser: 1, perServer: 1),
+            ffmpeg: MediaTools().ffmpeg)
+        try await withSeam({ controller.register(on: RouteRegistrar($0)) }) { client in
             let guest = try await client.call(.get, "/api/v1/tracks/t1/audio")
             #expect(String(buffer: guest.body) == "PREVIEW")
             #expect(guest.headers[HTTPField.Name("X-SoTube-Rendition")!] == "preview")

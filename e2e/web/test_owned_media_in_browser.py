@@ -304,3 +304,44 @@ def test_profile_photo_upload_display_and_removal(page, server, needs, shot, tmp
     expect(page.locator("#account-avatar .avatar-initial")).to_be_visible()
     expect(page.locator("#avatar")).to_be_hidden()
     shot(page, "79-account-photo-removed")
+
+
+@ONE_SIZE
+def test_a_browser_that_cannot_play_a_songs_file_hears_it_as_mp3(make_context, server, needs, console):
+    """A FLAC or Ogg song goes on sale before its MP3 is made and plays from its own file meanwhile. A
+    browser that cannot play that file (Safari and Ogg) gets the song as MP3, made by the server as it
+    plays. Chromium plays FLAC and Ogg, so here its answers for the stored file are replaced with bytes
+    no browser decodes; the MP3 it asks for then is the server's own."""
+    needs("catalog", "commerce", "media")
+    page = make_context().new_page()
+    _, owned, _ = buyer(page, server)
+    album, song = owned["album"], owned["tracks"][0]
+    asked = []
+
+    def refuse_the_stored_file(route):
+        asked.append(route.request.url)
+        if "format=mp3" in route.request.url:
+            route.continue_()
+        else:
+            route.fulfill(status=200, content_type="audio/x-unplayable", body=bytes(range(256)) * 64)
+
+    page.route(re.compile(r".*/api/v1/tracks/[^/?]+/audio.*"), refuse_the_stored_file)
+    page.goto(server + f"/#/album/{album['id']}")
+    page.locator(f'.track-row[data-track-id="{song["id"]}"]').get_by_role("button", name=f"Play {song['title']}").click()
+    wait_playing(page, timeout=30000)
+    state = audio_state(page)
+    assert "format=mp3" in state["src"] and "v=full" in state["src"], state
+    assert any(f"/tracks/{song['id']}/audio" in url and "format=mp3" not in url for url in asked), asked
+    expect(page.locator("#toasts .toast-error")).to_have_count(0)
+    page.wait_for_function("() => document.getElementById('audio').currentTime > 2", timeout=20000)
+    # The server's answer is an MP3 of the whole song, for its owner only.
+    mp3 = page.request.get(server + f"/api/v1/tracks/{song['id']}/audio?format=mp3")
+    assert mp3.status == 200 and mp3.headers["content-type"] == "audio/mpeg", mp3.headers
+    assert mp3.body()[:3] == b"ID3" or mp3.body()[0] == 0xFF, mp3.body()[:4]
+    assert len(mp3.body()) > song["durationMs"] / 1000 * 20_000, len(mp3.body())  # ≥ 160 kb/s of it
+    # Anyone else still gets the preview as stored, whatever they ask.
+    guest = make_context().request.get(server + f"/api/v1/tracks/{song['id']}/audio?format=mp3")
+    assert guest.status == 200 and guest.headers["x-sotube-rendition"] == "preview", guest.headers
+    assert len(guest.body()) < len(mp3.body()) / 2
+    bad = page.request.get(server + f"/api/v1/tracks/{song['id']}/audio?format=wav")
+    assert bad.status == 422 and bad.headers["content-type"].startswith("application/problem+json"), bad.text()

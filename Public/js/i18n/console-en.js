@@ -282,7 +282,9 @@ export default {
   'console.jobs.retryNamed': 'Retry the job of “{title}”',
   'console.jobs.queued': 'The job of “{title}” is queued again.',
   'console.jobs.attempts': { one: '{n} attempt', other: '{n} attempts' },
+  'console.jobs.kind.artwork': 'Album picture',
   'console.jobs.kind.renditions': 'Preview and renditions',
+  'console.jobs.kind.full': 'Full-song MP3',
   'console.jobs.kind.loudness': 'Loudness',
 
   'console.audit.intro': 'Everything operators did, newest first. Entries cannot be changed or removed.',

@@ -282,7 +282,9 @@ export default {
   'console.jobs.retryNamed': 'Повторить задание для «{title}»',
   'console.jobs.queued': 'Задание для «{title}» снова в очереди.',
   'console.jobs.attempts': { one: '{n} попытка', few: '{n} попытки', many: '{n} попыток', other: '{n} попытки' },
+  'console.jobs.kind.artwork': 'Обложка альбома',
   'console.jobs.kind.renditions': 'Фрагмент и версии файла',
+  'console.jobs.kind.full': 'MP3 всей песни',
   'console.jobs.kind.loudness': 'Громкость',
 
   'console.audit.intro': 'Всё, что делали операторы, сначала новое. Записи нельзя изменить или удалить.',

@@ -10,6 +10,11 @@ extension Route {
         200: ("The whole file: the full song for its owner, the preview for everyone else", nil),
         206: ("The requested bytes (Content-Range)", nil), 304: ("Not modified", nil),
         404: ("No such song", nil), 416: ("Range not satisfiable (Content-Range: bytes */size)", nil),
+        422: ("An unknown format", nil), 429: ("Too many transcoded streams at once (Retry-After)", nil),
+    ]
+    private static let audioFormat = [
+        "format":
+            "mp3: the owner's song made into MP3 on the fly (no ranges), for a browser that cannot play the stored file (a FLAC or Ogg song whose MP3 is not made yet); absent or raw: the stored file"
     ]
     private static let imageResponses: [Int: (String, String?)] = [
         200: ("JPEG, cached for a year", nil), 304: ("Not modified", nil),
@@ -29,11 +34,11 @@ extension Route {
     public static let trackAudio = Route(
         .get, "/api/v1/tracks/{id}/audio",
         "Audio: the full song for owners, the 30-second preview otherwise",
-        tag: "media", remembersSessions: true, responses: audioResponses, headers: rangeHeaders,
+        tag: "media", remembersSessions: true, responses: audioResponses, query: audioFormat, headers: rangeHeaders,
         responseContentType: "audio/mpeg", web: "trackAudio")
     public static let trackAudioHead = Route(
         .head, "/api/v1/tracks/{id}/audio", "Audio headers only (size, type, ETag)",
-        tag: "media", remembersSessions: true, responses: audioResponses, headers: rangeHeaders,
+        tag: "media", remembersSessions: true, responses: audioResponses, query: audioFormat, headers: rangeHeaders,
         responseContentType: "audio/mpeg", web: "trackAudio")
     public static let albumArtwork = Route(
         .get, "/api/v1/albums/{id}/artwork", "Album artwork", tag: "media",

@@ -13,6 +13,20 @@ public enum AudioFormatRules {
         return false
     }
 
+    /// The Content-Type of a file that current browsers play as it is though it is not MP3 or AAC
+    /// (FLAC, Ogg Vorbis or Opus, PCM WAV), else nil. Such a song is played from its imported file
+    /// while its MP3 is made.
+    public static func browserPlayableType(formatName: String, codecName: String) -> String? {
+        let formats = Set(formatName.lowercased().split(separator: ",").map(String.init))
+        switch codecName.lowercased() {
+        case "flac" where formats.contains("flac"): return "audio/flac"
+        case "vorbis" where formats.contains("ogg"), "opus" where formats.contains("ogg"): return "audio/ogg"
+        case "pcm_s16le" where formats.contains("wav"), "pcm_s24le" where formats.contains("wav"):
+            return "audio/wav"
+        default: return nil
+        }
+    }
+
     /// Content-Type for a stored media file by its extension.
     public static func contentType(forExtension ext: String) -> String {
         switch ext.lowercased() {

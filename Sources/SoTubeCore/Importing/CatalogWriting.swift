@@ -25,6 +25,10 @@ public protocol CatalogWriting: Sendable {
         trackID: String, mediaPath: String, mediaType: String, previewPath: String, previewType: String,
         waveform: [Double]
     ) async throws
+    /// A `full` job's result: the song is played from `mediaPath` instead of its imported file, if it
+    /// is still played from `playedFrom`. Returns whether it was.
+    func finishFullRendition(trackID: String, playedFrom: String, mediaPath: String, mediaType: String)
+        async throws -> Bool
     /// A loudness job's result; the album's loudness is worked out again from its measured songs.
     func setLoudness(trackID: String, loudness: Loudness) async throws
     /// A watched folder's pass: songs imported from under `folder` whose file is not in `present`

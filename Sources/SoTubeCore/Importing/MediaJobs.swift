@@ -5,7 +5,11 @@ public enum MediaJobKind: String, Sendable, CaseIterable, Codable {
     /// An album's picture in its five sizes, queued with the first of its songs an import writes.
     case artwork
     /// Preview cut, the browser rendition where the source needs one, and waveform peaks (one decode).
+    /// A source browsers play as it is (FLAC, Ogg, WAV) goes on sale with its preview, played in full
+    /// from its imported file until its `full` job has made the MP3 that plays everywhere.
     case renditions
+    /// The MP3 of a song put on sale with its imported file, queued by its renditions job.
+    case full
     /// EBU R128 integrated loudness and true peak.
     case loudness
 }

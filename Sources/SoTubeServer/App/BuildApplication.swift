@@ -30,14 +30,17 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
         .add(middleware: ProblemMiddleware())
         .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf, headerSignIn: signInHeader))
     let routes = RouteRegistrar(router, clock: services.clock)
-    AudioController(playback: services.playback).register(on: routes.on(audio))
+    let transcodes = TranscodeSlots(
+        perUser: services.configuration.transcodesPerUser, perServer: services.configuration.transcodes)
+    AudioController(playback: services.playback, transcodes: transcodes, ffmpeg: MediaTools().ffmpeg)
+        .register(on: routes.on(audio))
     router.add(middleware: CompressionMiddleware())
     // Players' `/rest` calls pass only the layers above: the ones below are for the web app (pages,
     // files, `/api/v1`, thrown errors as problem documents) and cost a `ping` a tenth of its CPU.
     // Subsonic answers carry their own security headers and turn every error into a Subsonic error.
     // Players send no session cookie or CSRF token: `/rest` authenticates by app password only.
     // (A path that no route matches still passes every layer, here and for audio.)
-    subsonicController(services).register(on: routes)
+    subsonicController(services, transcodes: transcodes).register(on: routes)
     router.add(middleware: NoStoreMiddleware())
     router.add(middleware: SecurityHeadersMiddleware(allowing: configuration.stripe?.contentSecurityOrigins ?? []))
     router.add(middleware: ProblemMiddleware())
@@ -125,7 +128,8 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
 }
 
 /// `/rest`: the purchased library for Subsonic players.
-func subsonicController(_ services: AppServices) -> SubsonicController {
+/// The Subsonic API; `transcodes` bounds its transcoded streams together with the web player's.
+func subsonicController(_ services: AppServices, transcodes: TranscodeSlots) -> SubsonicController {
     let database = services.database
     let library = SubsonicLibraryDeps(
         player: RememberedPlayerLibrary(
@@ -136,8 +140,7 @@ func subsonicController(_ services: AppServices) -> SubsonicController {
     let media = SubsonicMediaDeps(
         media: services.media, playback: services.playback, library: library, tools: MediaTools(),
         coverCache: services.configuration.mediaDirectory.appendingPathComponent("cache/covers"),
-        transcodes: TranscodeSlots(
-            perUser: services.configuration.transcodesPerUser, perServer: services.configuration.transcodes))
+        transcodes: transcodes)
     return SubsonicController(
         authenticator: SubsonicAuthenticator(
             store: services.appPasswordStore, sealer: services.appPasswords.sealer,

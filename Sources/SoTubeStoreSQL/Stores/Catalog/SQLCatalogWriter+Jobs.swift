@@ -37,6 +37,21 @@ extension SQLCatalogWriter {
         }
     }
 
+    public func finishFullRendition(trackID: String, playedFrom: String, mediaPath: String, mediaType: String)
+        async throws -> Bool
+    {
+        let now = clock.now().epochMillis
+        return try await backend.transaction { db in
+            try await db.raw(
+                """
+                UPDATE tracks SET media_path = \(bind: mediaPath), media_type = \(bind: mediaType), updated_at = \(bind: now)
+                WHERE id = \(bind: trackID) AND media_path = \(bind: playedFrom)
+                RETURNING id
+                """
+            ).first() != nil
+        }
+    }
+
     public func setLoudness(trackID: String, loudness: Loudness) async throws {
         try await backend.transaction { db in
             guard

@@ -39,7 +39,8 @@ public struct SQLMediaJobQueue: MediaJobQueue {
 
     /// The next due job (or one whose worker's lease ran out). Albums' pictures come first (one
     /// ffmpeg an album, and the store shows the albums of songs being prepared), then renditions,
-    /// then loudness: a song goes on sale with its preview, and its loudness only refines playback.
+    /// then the MP3s of songs on sale with their imported files, then loudness: a song goes on sale with
+    /// its preview, and its loudness only refines playback.
     public func claim(workerID: String, now: Date, leaseUntil: Int64) async throws -> MediaJob? {
         let ms = now.epochMillis
         let lock: SQLQueryString = backend.dialect == .postgres ? "FOR UPDATE SKIP LOCKED" : ""
@@ -50,7 +51,7 @@ public struct SQLMediaJobQueue: MediaJobQueue {
                     lease_until = \(bind: leaseUntil), updated_at = \(bind: ms)
                 WHERE id = (SELECT id FROM media_jobs
                     WHERE (state = 'queued' AND run_after <= \(bind: ms)) OR (state = 'running' AND lease_until < \(bind: ms))
-                    ORDER BY (CASE kind WHEN 'artwork' THEN 0 WHEN 'renditions' THEN 1 ELSE 2 END), run_after, created_at, id LIMIT 1 \(lock))
+                    ORDER BY (CASE kind WHEN 'artwork' THEN 0 WHEN 'renditions' THEN 1 WHEN 'full' THEN 2 ELSE 3 END), run_after, created_at, id LIMIT 1 \(lock))
                 RETURNING \(unsafeRaw: Self.columns)
                 """
             ).first().map(Self.job)
