@@ -77,7 +77,9 @@ extension MediaTools {
             let encoder = ["-map", "0:a:0", "-vn", "-c:a", "libmp3lame", "-b:a", "192k"]
             arguments += encoder + Self.lameSpeed + [fullTemp.path]
         }
-        arguments += ["-map", "0:a:0", "-ac", "1", "-ar", "2000", "-f", "s16le", "pipe:1"]
+        // The waveform's PCM (mono, 2000 Hz): resampled without a low-pass filter (`filter_size=1`),
+        // which cost a tenth of the job (swresample's default filter) and only smooths the peaks.
+        arguments += ["-map", "0:a:0", "-af", "aresample=2000:filter_size=1", "-ac", "1", "-f", "s16le", "pipe:1"]
         let pcm = try await ffmpeg(arguments)
         // A file whose header probes well but whose audio is damaged may decode to nothing at all.
         guard !pcm.isEmpty else { throw MediaToolError("no audio could be decoded (a damaged file?)") }
