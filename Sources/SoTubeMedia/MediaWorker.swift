@@ -156,8 +156,7 @@ public struct MediaWorker: Sendable {
     /// Makes the MP3 of a song on sale with its imported file and plays it from the MP3 from then on;
     /// nothing to do when the song is no longer played from an imported file (imported again as a copy).
     func fullRendition(_ track: JobTrack, payload: MediaJobPayload) async throws {
-        let name = (track.mediaPath as NSString).lastPathComponent
-        guard name.hasPrefix("original."), let source = store.file(for: track.mediaPath) else { return }
+        guard OriginalFile.isOriginal(track.mediaPath), let source = store.file(for: track.mediaPath) else { return }
         let folder = (track.mediaPath as NSString).deletingLastPathComponent
         let made: String
         do {

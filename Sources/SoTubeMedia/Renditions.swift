@@ -12,7 +12,12 @@ public enum OriginalFile {
 
     /// The names of kept originals in a track's folder.
     public static func names(in folder: String, store: any MediaStore) -> [String] {
-        store.keys(in: folder).filter { $0.hasPrefix("original.") }
+        store.keys(in: folder).filter(isOriginal)
+    }
+
+    /// Whether a file name (or a path's last part) is a kept original's.
+    public static func isOriginal(_ name: String) -> Bool {
+        (name as NSString).lastPathComponent.hasPrefix("original.")
     }
 }
 
@@ -122,9 +127,7 @@ extension MediaTools {
                 fullPending: true)
         }
         try store.put("\(folder)/\(fullName)", from: fullTemp)
-        for stale in Self.fullNames where stale != fullName {
-            store.delete("\(folder)/\(stale)")
-        }
+        Self.deleteStaleFullFiles(in: folder, keeping: "\(folder)/\(fullName)", store: store)
         return TrackRenditions(
             mediaPath: "\(folder)/\(fullName)",
             mediaType: AudioFormatRules.contentType(forExtension: fullExt),
@@ -136,7 +139,7 @@ extension MediaTools {
 
     /// Removes the full renditions in `folder` other than `keeping` (a song now played from its
     /// imported file, or from a new MP3).
-    public static func deleteStaleFullFiles(in folder: String, keeping: String?, store: any MediaStore) {
+    public static func deleteStaleFullFiles(in folder: String, keeping: String, store: any MediaStore) {
         for stale in fullNames where "\(folder)/\(stale)" != keeping {
             store.delete("\(folder)/\(stale)")
         }
