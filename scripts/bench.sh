@@ -286,7 +286,7 @@ import_args=(--files $((QUICK ? 100 : 600)) --bin "$current")
 echo; echo "import (python3 scripts/bench-import.py ${import_args[*]})"
 python3 scripts/bench-import.py "${import_args[@]}" 2>/dev/null | sed -n '/files, .* cores/,$p'
 # With BENCH_IMPORT_ON_SALE=1: 2,000 such songs until every one is on sale (issue 35: ≤ 5 minutes); the
-# worker is stopped then, before the MP3s of FLAC and Ogg songs and the loudness jobs. About 6 minutes,
+# worker is stopped then, before the MP3s of FLAC and Ogg songs and the loudness jobs. About 5 minutes,
 # and about 20 to make the 2,000 files the first time.
 if [[ ${BENCH_IMPORT_ON_SALE:-0} == 1 ]]; then
   echo; echo "import until on sale (python3 scripts/bench-import.py --files 2000 --until-on-sale --bin $current)"

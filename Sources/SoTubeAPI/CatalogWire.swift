@@ -97,7 +97,7 @@ public struct TrackDetailDTO: Codable, Sendable, Equatable {
     /// The artist's bio, shown as "artist intro".
     public var artistIntro: String?
     public var releaseDate: String?
-    /// Normalised peaks 0...1 for the player's waveform (may be empty).
+    /// Normalised peaks 0...1 for the player's waveform; empty until the song's media jobs have made it.
     public var waveform: [Double]
     public init(track: TrackDTO, lyrics: String?, artistIntro: String?, releaseDate: String?, waveform: [Double]) {
         self.track = track

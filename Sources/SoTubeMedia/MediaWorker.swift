@@ -183,19 +183,58 @@ public struct MediaWorker: Sendable {
             throw MediaToolError("neither the source nor the song's rendition is there to measure")
         }
         let probe = try await tools.probe(file)
-        let measured = try await tools.measureLoudness(file, inputOptions: probe.inputOptions)
-        try await writer.setLoudness(trackID: track.id, loudness: measured)
+        let measured = try await tools.measureSong(file, inputOptions: probe.inputOptions)
+        // The renditions job decoded only the preview's span of a song whose header gave its length;
+        // a truncated file's header overstates it, and its preview may be more than half of it.
+        try await remakePreviewIfTooLong(
+            track, source: file, inputOptions: probe.inputOptions, duration: measured.seconds,
+            policy: PreviewPolicy(seconds: payload.previewSeconds))
+        try await writer.setLoudness(
+            trackID: track.id, loudness: measured.loudness,
+            waveform: measured.seconds > 0 ? MediaTools.peaks(pcm: measured.pcm, count: MediaTools.waveformPeaks) : nil)
+    }
+
+    func remakePreviewIfTooLong(
+        _ track: JobTrack, source: String, inputOptions: [String], duration: Double, policy: PreviewPolicy
+    ) async throws {
+        guard duration > 0, let preview = store.file(for: track.previewPath),
+            let made = try? await tools.probe(preview.path),
+            !policy.previewFits(previewSeconds: made.durationSeconds, duration: duration)
+        else { return }
+        let staged = try store.staging(for: track.previewPath)
+        do {
+            try await tools.remakePreview(
+                source: source, inputOptions: inputOptions, duration: duration, policy: policy, to: staged)
+            try store.put(track.previewPath, from: staged)
+        } catch {
+            try? FileManager.default.removeItem(at: staged)
+            throw error
+        }
+        logger.notice(
+            "a song is shorter than its header said: its preview was made again",
+            metadata: ["track": "\(track.id)", "seconds": "\(duration)"])
     }
 }
 
+/// What decoding a whole song tells: its loudness and its waveform's PCM (`MediaTools.waveformPCMArguments`).
+public struct SongMeasurement: Sendable {
+    public var loudness: Loudness
+    public var pcm: Data
+    /// The decoded length.
+    public var seconds: Double { MediaTools.pcmSeconds(pcm) }
+}
+
 extension MediaTools {
-    /// EBU R128 integrated loudness and true peak of a file (ffmpeg's `ebur128` filter, its summary).
-    /// `inputOptions` are the probe's (e.g. the demuxer a tracker file needs).
-    public func measureLoudness(_ path: String, inputOptions: [String] = []) async throws -> Loudness {
+    /// EBU R128 integrated loudness and true peak of a file (ffmpeg's `ebur128` filter, its summary)
+    /// and its waveform's PCM, from one decode. `inputOptions` are the probe's (e.g. the demuxer a
+    /// tracker file needs).
+    public func measureSong(_ path: String, inputOptions: [String] = []) async throws -> SongMeasurement {
+        let graph = "[0:a:0]asplit=2[m][w];[m]ebur128=peak=true[l];[w]\(Self.waveformFilter)[p]"
         let output = try await run(
             ffmpeg,
             ["-nostdin", "-hide_banner", "-nostats", "-v", "info"] + inputOptions
-                + ["-i", path, "-map", "0:a:0", "-vn", "-af", "ebur128=peak=true", "-f", "null", "-"])
+                + ["-i", path, "-filter_complex", graph, "-map", "[l]", "-f", "null", "-", "-map", "[p]"]
+                + Self.waveformPCMFormat + ["pipe:1"])
         guard output.status == 0, let loudness = Loudness.parseEBUR128Summary(output.errorText) else {
             let last = output.errorText.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
             throw MediaToolError("cannot measure loudness: \(last)")
@@ -205,6 +244,6 @@ extension MediaTools {
         guard output.errorText.contains(" t: ") else {
             throw MediaToolError("cannot measure loudness: no audio could be decoded (a damaged file?)")
         }
-        return loudness
+        return SongMeasurement(loudness: loudness, pcm: output.stdout)
     }
 }

@@ -11,6 +11,10 @@ public struct ProbeResult: Sendable {
     public var hasPicture: Bool
     /// Input options ffmpeg needs to read the file (headerless PCM), else empty.
     public var inputOptions: [String]
+    /// Whether `durationSeconds` is the header's count of samples or frames (FLAC, MP3 with a
+    /// Xing/Info or VBRI frame, Ogg, MP4) rather than an estimate (an MP3's size and bit rate, ffprobe).
+    /// A truncated file's header can still overstate it; the loudness job, which decodes it all, finds that.
+    public var durationIsExact = false
 
     public var universallyPlayable: Bool {
         inputOptions.isEmpty

@@ -27,7 +27,8 @@ public struct TrackRenditions: Sendable {
     public var mediaType: String
     public var previewPath: String
     public var previewType: String
-    public var waveform: [Double]
+    /// Nil when the job left it to the song's loudness job (which decodes the whole song anyway).
+    public var waveform: [Double]?
     /// Whether `mediaPath` is the imported file, played until the song's `full` job makes its MP3.
     public var fullPending = false
 }
@@ -42,7 +43,7 @@ extension MediaTools {
         return TrackRenditions(
             mediaPath: "\(folder)/full.\(fullExt)",
             mediaType: AudioFormatRules.contentType(forExtension: fullExt),
-            previewPath: "\(folder)/preview.mp3", previewType: "audio/mpeg", waveform: [])
+            previewPath: "\(folder)/preview.mp3", previewType: "audio/mpeg", waveform: nil)
     }
 
     /// Whether the full-song rendition is the source itself (every browser plays it).
@@ -53,6 +54,9 @@ extension MediaTools {
     /// Makes the preview (the first `PreviewPolicy.previewLength` seconds — never more than half the
     /// song — with a fade-out, MP3 128k), the full-song rendition (the source copied
     /// when every browser plays it, else MP3 192k CBR) and waveform peaks, in one ffmpeg run.
+    /// When the probe's length is the header's count of samples (`ProbeResult.durationIsExact`),
+    /// only the preview's span is decoded and the waveform is left to the loudness job, which decodes
+    /// the whole song anyway: decoding the rest of it was most of the job but for the preview's encoding.
     /// MP3 plays everywhere (iOS Safari included) and LAME encodes several times faster than
     /// ffmpeg's AAC encoder, which matters on a 2-core server.
     /// A transcoded source is kept as `original.<ext>` (unless `keepOriginal` is false) for downloads.
@@ -60,11 +64,11 @@ extension MediaTools {
     ///
     /// With `fullLater`, a source browsers play as it is (`AudioFormatRules.browserPlayableType`) gets
     /// no MP3 here: it is kept as `original.<ext>` and is the song's full file until `makeFullRendition`
-    /// has made the MP3 (`TrackRenditions.fullPending`). The preview and waveform cost one decode of
-    /// the song, a fifth of what the MP3 adds to it.
+    /// has made the MP3 (`TrackRenditions.fullPending`). The preview costs a decode of its span and
+    /// its encoding, a fifth of what the MP3 adds to it.
     public func makeRenditions(
         source: String, probe: ProbeResult, store: any MediaStore, folder: String, policy: PreviewPolicy,
-        peaks: Int = 120, keepOriginal: Bool = true, fullLater: Bool = false
+        peaks: Int = MediaTools.waveformPeaks, keepOriginal: Bool = true, fullLater: Bool = false
     ) async throws -> TrackRenditions {
         let sourceExt = (source as NSString).pathExtension.lowercased()
         let copy = Self.copiesSource(sourceExt: sourceExt, probe: probe)
@@ -78,26 +82,32 @@ extension MediaTools {
         let previewTemp = try store.staging(for: "\(folder)/\(previewName)")
         var arguments = probe.inputOptions + ["-i", source]
         arguments += Self.previewArguments(policy: policy, duration: probe.durationSeconds, to: previewTemp)
+        // Decoded only as far as the preview reaches, unless the run makes the whole song's MP3 anyway.
+        let span =
+            probe.durationIsExact && (copy || interimType != nil)
+            ? policy.previewLength(duration: probe.durationSeconds) : nil
         if !copy && interimType == nil {
             let encoder = ["-map", "0:a:0", "-vn", "-c:a", "libmp3lame", "-b:a", "192k"]
             arguments += encoder + Self.lameSpeed + [fullTemp.path]
         }
-        // The waveform's PCM (mono, 2000 Hz): resampled without a low-pass filter (`filter_size=1`),
-        // which cost a tenth of the job (swresample's default filter) and only smooths the peaks.
-        arguments += ["-map", "0:a:0", "-af", "aresample=2000:filter_size=1", "-ac", "1", "-f", "s16le", "pipe:1"]
+        // The waveform's PCM; over the preview's span, a second more: a song that ends before it is
+        // one whose length the PCM tells.
+        arguments += ["-map", "0:a:0"] + (span.map { ["-t", Self.seconds($0 + 1)] } ?? [])
+        arguments += Self.waveformPCMArguments + ["pipe:1"]
         let pcm = try await ffmpeg(arguments)
         // A file whose header probes well but whose audio is damaged may decode to nothing at all.
         guard !pcm.isEmpty else { throw MediaToolError("no audio could be decoded (a damaged file?)") }
-        // ffprobe may guess a length (e.g. an MP3 without a header giving it); the decoded waveform
+        // ffprobe may guess a length (e.g. an MP3 without a header giving it); the decoded PCM
         // (mono, 2000 Hz, 16-bit) is the real one. A song shorter than guessed gets its preview again.
-        let decoded = Double(pcm.count) / 4000
-        if decoded > 0,
+        // Decoded only over the preview's span, the PCM tells the length only of a song ending in it.
+        let decoded = Self.pcmSeconds(pcm)
+        let songEnded = span.map { decoded < $0 + 0.5 } ?? true
+        if songEnded, decoded > 0,
             !policy.previewFits(
                 previewSeconds: policy.previewLength(duration: probe.durationSeconds), duration: decoded)
         {
-            _ = try await ffmpeg(
-                probe.inputOptions + ["-i", source]
-                    + Self.previewArguments(policy: policy, duration: decoded, to: previewTemp))
+            try await remakePreview(
+                source: source, inputOptions: probe.inputOptions, duration: decoded, policy: policy, to: previewTemp)
         }
         if copy {
             try? FileManager.default.removeItem(at: fullTemp)
@@ -117,7 +127,8 @@ extension MediaTools {
         for stale in OriginalFile.names(in: folder, store: store) where stale != originalName {
             store.delete("\(folder)/\(stale)")
         }
-        let waveform = Self.peaks(pcm: pcm, count: peaks)
+        // A song that ended within the span was decoded whole: its waveform is known.
+        let waveform = songEnded ? Self.peaks(pcm: pcm, count: peaks) : nil
         if let interimType, let originalName {
             // The song's earlier full file (if any) is the caller's to remove once the row no longer names it.
             try? FileManager.default.removeItem(at: fullTemp)
@@ -177,10 +188,33 @@ extension MediaTools {
         ]
     }
 
+    /// Makes the preview again into `file` for a song found to be `duration` seconds long.
+    func remakePreview(source: String, inputOptions: [String], duration: Double, policy: PreviewPolicy, to file: URL)
+        async throws
+    {
+        _ = try await ffmpeg(
+            inputOptions + ["-i", source] + Self.previewArguments(policy: policy, duration: duration, to: file))
+    }
+
+    /// ffmpeg output options (before the output) for the waveform's PCM, mono 2000 Hz signed 16-bit:
+    /// resampled without a low-pass filter (`filter_size=1`), which cost a tenth of a renditions job
+    /// (swresample's default filter) and only smooths the peaks.
+    static let waveformPCMArguments = ["-af", waveformFilter] + waveformPCMFormat
+    static let waveformFilter = "aresample=2000:filter_size=1"
+    static let waveformPCMFormat = ["-ac", "1", "-f", "s16le"]
+
+    /// How many peaks a song's waveform has.
+    public static let waveformPeaks = 120
+
+    /// The length of `waveformPCMArguments`' PCM.
+    static func pcmSeconds(_ pcm: Data) -> Double { Double(pcm.count) / 4000 }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+
     /// ffmpeg output options for the preview of a song of `duration` seconds: its first
     /// `policy.previewLength` seconds, fading out over its last `policy.fadeLength`.
     static func previewArguments(policy: PreviewPolicy, duration: Double, to file: URL) -> [String] {
-        let seconds = { (value: Double) in String(format: "%.3f", value) }
+        let seconds = Self.seconds
         return [
             "-map", "0:a:0", "-vn", "-map_metadata", "-1",
             "-t", seconds(policy.previewLength(duration: duration)),

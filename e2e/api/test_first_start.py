@@ -99,7 +99,11 @@ def test_the_demo_catalog_is_there_at_once_and_its_songs_go_on_sale_when_their_a
         heard = data_dir / "preview.mp3"
         heard.write_bytes(preview)
         assert 20 <= seconds_of(heard) <= 31  # a preview, never the whole song
-        assert len(server.request("GET", f"/api/v1/tracks/{song['id']}")[2]["waveform"]) > 0
+        # Its waveform comes with its loudness (one decode of the whole song), after every preview.
+        deadline = time.time() + 180
+        while not server.request("GET", f"/api/v1/tracks/{song['id']}")[2]["waveform"]:
+            assert time.time() < deadline, "the song's waveform was not made"
+            time.sleep(0.5)
         token = server.request("POST", "/api/v1/auth/login", {"username": "early", "password": "long-enough-1"})[2]["token"]
         status, _, bought = server.request("POST", "/api/v1/purchases", {"trackId": song["id"]}, token=token,
                                            headers={"Idempotency-Key": str(uuid.uuid4())})
@@ -127,6 +131,7 @@ def test_every_demo_song_goes_on_sale_with_a_preview_that_plays(demo_server, tmp
         assert status == 200 and headers["Content-Type"] == "audio/mpeg", track
         heard.write_bytes(preview)
         assert 20 <= seconds_of(heard) <= 31, track
+        assert len(server.request("GET", f"/api/v1/tracks/{track['id']}")[2]["waveform"]) == 120, track
 
 
 def test_covers_go_to_browsers_that_take_avif_as_avif_made_on_first_ask(demo_server):

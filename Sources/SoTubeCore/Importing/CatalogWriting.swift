@@ -20,17 +20,19 @@ public protocol CatalogWriting: Sendable {
     func finishImport() async throws
     /// What a media job needs to know of its track, or nil when the track is gone.
     func jobTrack(id: String) async throws -> JobTrack?
-    /// A renditions job's result: the files (relative to media/), the waveform, and the song on sale.
+    /// A renditions job's result: the files (relative to media/), the waveform (nil: left as it is, for
+    /// the loudness job to write), and the song on sale.
     func finishRenditions(
         trackID: String, mediaPath: String, mediaType: String, previewPath: String, previewType: String,
-        waveform: [Double]
+        waveform: [Double]?
     ) async throws
     /// A `full` job's result: the song is played from `mediaPath` instead of its imported file, if it
     /// is still played from `playedFrom`. Returns whether it was.
     func finishFullRendition(trackID: String, playedFrom: String, mediaPath: String, mediaType: String)
         async throws -> Bool
-    /// A loudness job's result; the album's loudness is worked out again from its measured songs.
-    func setLoudness(trackID: String, loudness: Loudness) async throws
+    /// A loudness job's result, and the waveform from the same decode (nil: left as it is); the album's
+    /// loudness is worked out again from its measured songs.
+    func setLoudness(trackID: String, loudness: Loudness, waveform: [Double]?) async throws
     /// A watched folder's pass: songs imported from under `folder` whose file is not in `present`
     /// (source keys) are withdrawn, withdrawn ones whose file is back are on sale again.
     func reconcileFolder(_ folder: String, present: Set<String>) async throws -> FolderReconciliation

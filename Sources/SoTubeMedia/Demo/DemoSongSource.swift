@@ -49,6 +49,6 @@ enum DemoSongSource {
     static func probe(seconds: Double) -> ProbeResult {
         ProbeResult(
             formatName: "wav", durationSeconds: seconds, audioCodec: "pcm_s16le", tags: [:], hasPicture: false,
-            inputOptions: [])
+            inputOptions: [], durationIsExact: true)
     }
 }

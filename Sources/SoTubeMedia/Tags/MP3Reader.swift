@@ -47,14 +47,15 @@ enum MP3Reader {
         guard let frame else { return nil }
         let frameStart = audioStart + at
         let seconds: Double
-        if let frames = frame.vbrFrameCount(view, at: at), frames > 0 {
+        let counted = frame.vbrFrameCount(view, at: at).flatMap { $0 > 0 ? $0 : nil }
+        if let frames = counted {
             seconds = Double(frames * frame.samplesPerFrame) / Double(frame.sampleRate)
         } else {
             seconds = Double(audioEnd - frameStart) * 8 / Double(frame.bitRate)
         }
         return ProbeResult(
             formatName: "mp3", durationSeconds: seconds, audioCodec: "mp3", tags: tags, hasPicture: picture,
-            inputOptions: [])
+            inputOptions: [], durationIsExact: counted != nil)
     }
 
     struct FrameHeader {

@@ -49,7 +49,7 @@ enum MP4Reader {
         }
         return ProbeResult(
             formatName: formatName, durationSeconds: seconds, audioCodec: "aac", tags: tags, hasPicture: picture,
-            inputOptions: [])
+            inputOptions: [], durationIsExact: true)
     }
 
     struct Box {

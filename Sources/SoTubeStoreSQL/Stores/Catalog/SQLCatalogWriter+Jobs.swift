@@ -22,7 +22,7 @@ extension SQLCatalogWriter {
 
     public func finishRenditions(
         trackID: String, mediaPath: String, mediaType: String, previewPath: String, previewType: String,
-        waveform: [Double]
+        waveform: [Double]?
     ) async throws {
         let now = clock.now().epochMillis
         try await backend.transaction { db in
@@ -30,7 +30,8 @@ extension SQLCatalogWriter {
                 """
                 UPDATE tracks SET media_path = \(bind: mediaPath), media_type = \(bind: mediaType),
                     preview_path = \(bind: previewPath), preview_type = \(bind: previewType),
-                    waveform = \(bind: Self.encodeWaveform(waveform)), ready = 1, updated_at = \(bind: now)
+                    waveform = COALESCE(\(bind: waveform.map(Self.encodeWaveform)), waveform), ready = 1,
+                    updated_at = \(bind: now)
                 WHERE id = \(bind: trackID)
                 """
             ).run()
@@ -52,13 +53,14 @@ extension SQLCatalogWriter {
         }
     }
 
-    public func setLoudness(trackID: String, loudness: Loudness) async throws {
+    public func setLoudness(trackID: String, loudness: Loudness, waveform: [Double]?) async throws {
         try await backend.transaction { db in
             guard
                 let albumID = try await db.raw(
                     """
                     UPDATE tracks SET loudness_centi = \(bind: loudness.storedLoudness),
-                        true_peak_centi = \(bind: loudness.storedPeak)
+                        true_peak_centi = \(bind: loudness.storedPeak),
+                        waveform = COALESCE(\(bind: waveform.map(Self.encodeWaveform)), waveform)
                     WHERE id = \(bind: trackID) RETURNING album_id
                     """
                 ).first()?.decode(column: "album_id", as: String.self)
