@@ -15,6 +15,8 @@ import Testing
         #expect(SearchText.normalize("мой") != SearchText.normalize("мои"))
         // A decomposed й (и + combining breve) is the same letter.
         #expect(SearchText.normalize("\u{438}\u{306}") == "й")
+        // Both Cyrillic rules and Latin folding in one name.
+        #expect(SearchText.normalize("Йошкар-Ола: Ёлка, Café") == "йошкар ола елка cafe")
     }
 
     /// ASCII text takes a short way; it must give what the general rule gives.

@@ -38,6 +38,10 @@ public struct SQLSearchIndex: Sendable {
             if tokensAtTheEnd {
                 for statement in SearchTokens.rebuildStart { try await db.raw(SQLQueryString(statement)).run() }
             }
+            let bulkLoad = dialect.hasSeparateSearchIndex
+            if bulkLoad {
+                for statement in SearchFullText.documentsLoadStart { try await db.raw(SQLQueryString(statement)).run() }
+            }
             try await db.raw("DELETE FROM search_documents").run()
             var written = 0
             var artistNames: [String: String] = [:]
@@ -49,8 +53,11 @@ public struct SQLSearchIndex: Sendable {
             var batch: [(Int64, SearchDocument)] = []
             var next: [Int64: Int64] = [:]
             var words: [String: Int] = [:]
-            func add(_ document: SearchDocument) async throws {
-                for word in SQLSearchWords.words(name: document.name, context: document.context) {
+            func add(_ document: SearchDocument, contextWords: Set<String>? = nil) async throws {
+                let documentWords =
+                    contextWords.map { SQLSearchWords.words(name: document.name, contextWords: $0) }
+                    ?? SQLSearchWords.words(name: document.name, context: document.context)
+                for word in documentWords {
                     words[word, default: 0] += 1
                 }
                 let slot = SearchRanking.Bands.slotStart(
@@ -93,7 +100,7 @@ public struct SQLSearchIndex: Sendable {
                         context: [try row.decode(column: "description", as: String.self)]))
             }
             // Tracks page by id so a million of them never sit in memory at once.
-            var normalisedContext: [String: String] = [:]
+            var normalisedContext: [String: (text: String, words: Set<String>)] = [:]
             var after = ""
             while true {
                 let rows = try await db.raw(
@@ -108,25 +115,31 @@ public struct SQLSearchIndex: Sendable {
                     let artistID = try row.decode(column: "artist_id", as: String.self)
                     let albumID = try row.decode(column: "album_id", as: String.self)
                     let key = artistID + "\u{1}" + albumID
-                    let context: String
+                    let context: (text: String, words: Set<String>)
                     if let cached = normalisedContext[key] {
                         context = cached
                     } else {
-                        context = SearchText.normalize(
+                        let text = SearchText.normalize(
                             (artistNames[artistID] ?? "") + " " + (albumTitles[albumID] ?? ""))
+                        context = (text, SQLSearchWords.words(of: text))
+                        // Bounded: an album's songs come together (ids in the order they were added).
+                        if normalisedContext.count >= 100_000 { normalisedContext.removeAll(keepingCapacity: true) }
                         normalisedContext[key] = context
                     }
                     var document = SearchDocument(
                         kind: .track, entityID: try row.decode(column: "id", as: String.self),
                         explicit: try row.decode(column: "explicit", as: Int.self) != 0,
                         display: try row.decode(column: "title", as: String.self), context: [])
-                    document.context = context
-                    try await add(document)
+                    document.context = context.text
+                    try await add(document, contextWords: context.words)
                 }
             }
             if !batch.isEmpty {
                 try await Self.insert(batch, on: db)
                 written += batch.count
+            }
+            if bulkLoad {
+                for statement in SearchFullText.documentsLoadEnd { try await db.raw(SQLQueryString(statement)).run() }
             }
             if dialect.hasSeparateSearchIndex {
                 for statement in SearchFullText.rebuild {

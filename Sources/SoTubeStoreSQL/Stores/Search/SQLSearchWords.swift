@@ -11,11 +11,18 @@ enum SQLSearchWords {
 
     /// The words of a document that go into the vocabulary (each once).
     static func words(name: String, context: String) -> Set<String> {
-        var words = Set<String>()
-        for text in [name, context] {
-            for word in text.split(separator: " ") where word.count >= shortest { words.insert(String(word)) }
-        }
+        words(name: name, contextWords: words(of: context))
+    }
+
+    /// The same, with the context's words already found (a rebuild finds them once per album).
+    static func words(name: String, contextWords: Set<String>) -> Set<String> {
+        var words = contextWords
+        for word in name.split(separator: " ") where word.count >= shortest { words.insert(String(word)) }
         return words
+    }
+
+    static func words(of text: String) -> Set<String> {
+        Set(text.split(separator: " ").lazy.filter { $0.count >= shortest }.map(String.init))
     }
 
     /// Replaces the vocabulary with `counts` (inside the rebuild's transaction).
