@@ -38,8 +38,10 @@ import Testing
         return queries
     }
 
-    static func answers(_ db: SoTubeDatabase, _ queries: [String]) async throws -> [String: [String]] {
-        let search = SQLSearchStore(backend: db.backend)
+    static func answers(_ db: SoTubeDatabase, _ queries: [String], search: SQLSearchStore? = nil) async throws
+        -> [String: [String]]
+    {
+        let search = search ?? SQLSearchStore(backend: db.backend)
         var answers: [String: [String]] = [:]
         for text in queries {
             for (offset, explicit) in [(0, true), (20, true), (0, false)] {

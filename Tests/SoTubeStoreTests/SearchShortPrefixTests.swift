@@ -1,0 +1,68 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+import SoTubeStoreSQL
+import SoTubeTestFixtures
+import Testing
+
+/// SQLite checks a query's short prefixes ("none travel d") on the few songs its longer words find,
+/// instead of walking the index for them (`StoreDialect.shortPrefixPlaces`): the answers are the
+/// ones the index walk gives, page by page, whether the songs are few enough or not.
+@Suite struct SearchShortPrefixTests {
+    @Test func checkingShortPrefixesOnRowsGivesTheIndexWalksAnswers() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            try await db.syntheticCatalog.write(
+                tracks: SearchEngineParityTests.songs, artists: 60,
+                mediaFiles: [(full: "synth/full-1.mp3", preview: "synth/preview-1.mp3")], now: TestEngine.now)
+            _ = try await db.searchIndex.rebuild()
+            let mix = try await SearchEngineParityTests.queries(db)
+            // Short words first and in the middle too, as well as last.
+            let shuffled = mix.compactMap { text -> String? in
+                let words = text.split(separator: " ")
+                guard words.count > 1, let last = words.last else { return nil }
+                return ([last.prefix(2)] + words.dropLast()).joined(separator: " ")
+            }
+            let queries = mix + shuffled
+            // Tried from 3M songs by default; from the first song here.
+            let onRows = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0)
+            var (short, checkedOnRows) = (0, 0)
+            for text in queries where !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery(text)).isEmpty {
+                short += 1
+                if try await onRows.songsForShortPrefixes(SearchQuery(text), kinds: [.track]) != nil {
+                    checkedOnRows += 1
+                }
+                #expect(
+                    try await SQLSearchStore(backend: db.backend).songsForShortPrefixes(
+                        SearchQuery(text), kinds: [.track]) == nil, "a small catalog walks the index")
+            }
+            #expect(short > 100)
+            #expect(
+                checkedOnRows * 10 >= short * 9,
+                "\(checkedOnRows) of \(short) queries with a short prefix checked on rows")
+            let walked = try await SearchEngineParityTests.answers(
+                db, queries, search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: 0))
+            #expect(walked.values.filter { !$0.isEmpty }.count > 500, "the mix finds things")
+            // The default bound, and one that most queries' longer words exceed (the index walk again).
+            for bound in [1_000, 3] {
+                let answers = try await SearchEngineParityTests.answers(
+                    db, queries,
+                    search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: bound, shortPrefixMinimumSongs: 0))
+                let differing = walked.keys.sorted().filter { walked[$0] != answers[$0] }
+                #expect(
+                    differing.isEmpty,
+                    "bound \(bound): \(differing.count) answers differ, first: \(differing.prefix(3).map { "\($0): \(walked[$0] ?? []) vs \(answers[$0] ?? [])" })"
+                )
+            }
+        }
+    }
+
+    @Test func whichWordsAreCheckedOnRows() {
+        #expect(StoreDialect.sqlite.shortPrefixPlaces(SearchQuery("none travel d")) == [2])
+        #expect(StoreDialect.sqlite.shortPrefixPlaces(SearchQuery("a love")) == [0])
+        #expect(StoreDialect.sqlite.shortPrefixPlaces(SearchQuery("ab cd")) == [], "no longer word to walk")
+        #expect(StoreDialect.sqlite.shortPrefixPlaces(SearchQuery("lovely")) == [])
+        #expect(StoreDialect.postgres.shortPrefixPlaces(SearchQuery("none travel d")) == [])
+        #expect(
+            StoreDialect.sqlite.matchExpression(SearchQuery("none travel d"), leaving: [2]) == "\"none\"* \"travel\"*")
+    }
+}
