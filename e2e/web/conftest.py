@@ -218,10 +218,19 @@ SETTLED = """() => document.getAnimations().every((a) => a.playState !== 'runnin
   })"""
 
 
+# Two frames: what the last change set off in the page's rendering step (ResizeObserver callbacks,
+# such as the one making a table that scrolls sideways focusable) has run.
+TWO_FRAMES = """() => new Promise((done) => {
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+  setTimeout(() => done(false), 1000);
+})"""
+
+
 def settle(page, timeout=5000):
-    """Waits until the page has settled (SETTLED); a page that never does is photographed or checked
-    as it is after `timeout` ms, as the fixed wait this replaces did."""
+    """Waits until the page has rendered twice and settled (SETTLED); a page that never does is
+    photographed or checked as it is after `timeout` ms, as the fixed wait this replaces did."""
     try:
+        page.evaluate(TWO_FRAMES)
         page.wait_for_function(SETTLED, polling="raf", timeout=timeout)
     except PlaywrightTimeout:
         pass
