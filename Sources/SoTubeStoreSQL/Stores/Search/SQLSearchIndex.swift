@@ -38,8 +38,7 @@ public struct SQLSearchIndex: Sendable {
             if tokensAtTheEnd {
                 for statement in SearchTokens.rebuildStart { try await db.raw(SQLQueryString(statement)).run() }
             }
-            let bulkLoad = dialect.hasSeparateSearchIndex
-            if bulkLoad {
+            if dialect.hasSeparateSearchIndex {
                 for statement in SearchFullText.documentsLoadStart { try await db.raw(SQLQueryString(statement)).run() }
             }
             try await db.raw("DELETE FROM search_documents").run()
@@ -138,11 +137,8 @@ public struct SQLSearchIndex: Sendable {
                 try await Self.insert(batch, on: db)
                 written += batch.count
             }
-            if bulkLoad {
-                for statement in SearchFullText.documentsLoadEnd { try await db.raw(SQLQueryString(statement)).run() }
-            }
             if dialect.hasSeparateSearchIndex {
-                for statement in SearchFullText.rebuild {
+                for statement in SearchFullText.documentsLoadEnd + SearchFullText.rebuild {
                     try await db.raw(SQLQueryString(statement)).run()
                 }
             }
