@@ -234,19 +234,24 @@ def test_serve_keeps_a_source_synced_every_so_often(upstream, tmp_path):
 
 def test_downloads_are_retried_and_an_upstream_gone_down_fails_the_sync_until_it_is_back(upstream, tmp_path):
     proxy = FlakyProxy(upstream.base, fail_every=3)
+    scratch = tmp_path / "tmp"  # the sync's temporary folder: a refused download leaves nothing in it
+    scratch.mkdir()
     try:
         cli("sources", "add", "flaky", f"subsonic+{proxy.base}/", "--user", USER, data=tmp_path, env=ENV)
         # Every third download answered 503: each is tried again after a pause, and the sync is whole.
-        synced = cli("sources", "sync", "flaky", "--no-wait", data=tmp_path).stdout
+        synced = cli("sources", "sync", "flaky", "--no-wait", data=tmp_path, env={"TMPDIR": str(scratch)}).stdout
         assert "fetched 10" in synced and "errors 0" in synced, synced
         assert proxy.refused >= 3 and proxy.downloads >= 13, (proxy.refused, proxy.downloads)
+        assert not list(scratch.iterdir()), sorted(path.name for path in scratch.iterdir())
         # A song added upstream while the upstream refuses every download: the sync fails, saying why.
         write_song(upstream.library, ("Late/Set/01 Later.mp3", "Later", "Late Band", None, "Set", 1, 1, 2020, "Jazz",
                                       31, 500))
         upstream.rescan()
         proxy.down = True
-        failed = cli("sources", "sync", "flaky", "--no-wait", data=tmp_path, check=False)
+        failed = cli("sources", "sync", "flaky", "--no-wait", data=tmp_path, env={"TMPDIR": str(scratch)},
+                     check=False)
         assert failed.returncode == 1 and "errors 1" in failed.stdout and "HTTP 503" in failed.stdout, failed.stdout
+        assert not list(scratch.iterdir()), sorted(path.name for path in scratch.iterdir())
         listing = cli("sources", "list", data=tmp_path).stdout
         assert "1 errors" in listing and "first error: Late Band – Set – Later" in listing, listing
         assert "HTTP 503" in listing, listing

@@ -224,13 +224,17 @@ public struct SubsonicSource: CatalogSourceAdapter {
                 let (value, response) = try await attempt()
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 200
                 if (200..<300).contains(status) { return (value, response) }
+                // A refused or failed download's body is not kept: delete its temporary file.
+                let discard = { if let file = value as? URL { try? FileManager.default.removeItem(at: file) } }
                 if status == 401 || status == 403 {
                     // Some servers answer a refused sign-in with the HTTP status and a Subsonic body.
                     if let data = value as? Data, (try? Self.checkStatus(data, method: method)) == nil {
                         return (value, response)
                     }
+                    discard()
                     throw SourceError(.refused, "The upstream server refused \(method) (HTTP \(status))")
                 }
+                discard()
                 failure = SourceError(
                     RetryRules.isRetryable(status: status) ? .unavailable : .unreadable,
                     "The upstream server answered \(method) with HTTP \(status)"
