@@ -71,12 +71,20 @@ import Testing
         }
         #expect((counts[0] ?? 0) > 20 * Self.songs, "tokens were written")
         #expect(counts[1] == 0 && counts[2] == 0, "tokens differ: \(counts)")
-        // The index the searches walk is there under its name after the swap.
-        let index = try await store.backend.read { db in
-            try await db.raw("SELECT COUNT(*) AS n FROM pg_indexes WHERE indexname = 'search_tokens_token'").first()?
-                .decode(column: "n", as: Int.self)
+        // Each document's token sets, made from the same tokens (migration 25).
+        let sets = try await SearchTokenSetsTests.differences(store)
+        #expect(sets == .init(sets: try await SearchTokenSetsTests.documents(store), missing: 0, extra: 0))
+        #expect(sets.sets > Self.songs)
+        // The indexes the searches use are there under their names after the swap.
+        let indexes = try await store.backend.read { db in
+            try await db.raw(
+                """
+                SELECT COUNT(*) AS n FROM pg_indexes WHERE indexname IN
+                ('search_tokens_token', 'search_token_sets_pkey', 'search_token_sets_names', 'search_token_sets_all')
+                """
+            ).first()?.decode(column: "n", as: Int.self)
         }
-        #expect(index == 1)
+        #expect(indexes == 4)
         await store.shutdown()
     }
 }

@@ -25,5 +25,6 @@ public enum AllMigrations {
         Migration022SearchWords.migration,
         Migration023OwnPlaylists.migration,
         Migration024SearchTokens.migration,
+        Migration025SearchTokenSets.migration,
     ]
 }

@@ -13,11 +13,18 @@ public struct SQLSearchStore: CatalogSearch {
     let shortPrefixMinimumSongs: Int
     /// The catalog's size, as last read.
     let catalogSize = CatalogSize()
+    /// PostgreSQL: the documents read from the token sets before a pass walks the tokens instead
+    /// (`StoreDialect.searchCandidates`); 0 walks always.
+    let tokenSetBound: Int
 
-    package init(backend: any SQLBackend, shortPrefixRowBound: Int = 300, shortPrefixMinimumSongs: Int = 3_000_000) {
+    package init(
+        backend: any SQLBackend, shortPrefixRowBound: Int = 300, shortPrefixMinimumSongs: Int = 3_000_000,
+        tokenSetBound: Int = 3_000
+    ) {
         self.backend = backend
         self.shortPrefixRowBound = shortPrefixRowBound
         self.shortPrefixMinimumSongs = shortPrefixMinimumSongs
+        self.tokenSetBound = tokenSetBound
     }
 
     /// How many index hits per kind are ranked for one query. FTS walks the index in doc_id order
@@ -146,7 +153,7 @@ public struct SQLSearchStore: CatalogSearch {
             round1.append(Self.part(exact, kind: index, part: 0))
             let first = dialect.searchCandidates(
                 query, kind: kind, lo: lo, hi: hi, cap: cap, nameOnly: dialect.searchesNamesFirst, top: top + 10,
-                among: kind == .track ? songs : nil)
+                among: kind == .track ? songs : nil, tokenSetBound: tokenSetBound)
             round1.append(Self.part(first, kind: index, part: 1))
         }
         var lists = Array(repeating: [Candidate](), count: kinds.count)
@@ -170,7 +177,8 @@ public struct SQLSearchStore: CatalogSearch {
             for (lo, hi) in SearchRanking.Bands.bands(kind, allowExplicit: allowExplicit) {
                 let all = dialect.searchCandidates(
                     query, kind: kind, lo: lo, hi: hi, cap: cutPrefixes ? max(cap, needed) : needed, nameOnly: false,
-                    top: needed, checkedLimit: needed, among: kind == .track ? songs : nil)
+                    top: needed, checkedLimit: needed, among: kind == .track ? songs : nil, tokenSetBound: tokenSetBound
+                )
                 round2.append(Self.part(all, kind: index, part: 2))
             }
         }
