@@ -27,6 +27,8 @@ import Testing
         }
         let twoWords = queries.filter { SearchTokens.lookedUp(SearchQuery($0)).count > 1 }
         #expect(twoWords.count > 150)
+        // The full pass asks the sets for three words or more.
+        #expect(queries.filter { SearchTokens.lookedUp(SearchQuery($0)).count > 2 }.count > 50)
         #expect(
             twoWords.filter { !(reference["\($0)|0|true"] ?? []).isEmpty }.count > 100, "two-word queries find things")
         #expect(

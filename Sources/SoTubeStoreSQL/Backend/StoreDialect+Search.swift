@@ -146,11 +146,12 @@ extension StoreDialect {
     /// `among`: every document holding the words, a few (`longWordSongs`); the pass checks its
     /// words on these rows instead of walking the index.
     ///
-    /// `tokenSetBound` (PostgreSQL): the names pass over songs of a query of two or more words (one of
-    /// three letters or more) asks `search_token_sets` first for up to this many documents holding
-    /// them all; fewer is every one of them, more and the walk finds the first `cap` soon. 0: the walk
-    /// alone. The other passes stop sooner (a full pass wants a page, not `cap`) or walk short lists
-    /// (albums, artists, playlists): a bitmap scan first cost them more than it saved.
+    /// `tokenSetBound` (PostgreSQL): a pass over songs for two or more words (three or more in the full
+    /// pass; one of three letters or more) asks `search_token_sets` first for up to this many
+    /// documents holding them all; fewer is every one of them, more and the walk finds the first `cap`
+    /// soon. 0: the walk alone. A full pass for two words wants a page, not `cap`, and walks to it
+    /// sooner than a bitmap scan; albums, artists and playlists have short lists: there the bitmap
+    /// scan first cost more than it saved.
     func searchCandidates(
         _ query: SearchQuery, kind: SearchKind, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool, top: Int,
         checkedLimit: Int? = nil, among: [Int64]? = nil, tokenSetBound: Int = 0
@@ -208,7 +209,7 @@ extension StoreDialect {
                 WHERE t.token = \(bind: walked)\(name("t")) AND t.doc_id >= \(bind: lo) AND t.doc_id < \(bind: hi)\(probes)
                 ORDER BY t.doc_id LIMIT \(literal: cap)
                 """
-            if nameOnly && kind == .track && tokenSetBound > 0 && tokens.count > 1
+            if kind == .track && tokenSetBound > 0 && tokens.count >= (nameOnly ? 2 : 3)
                 && walked.unicodeScalars.count > Self.shortPrefixLength
             {
                 hits = fromTokenSets(
