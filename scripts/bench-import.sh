@@ -4,5 +4,5 @@
 #   BENCH_SKIP_BUILD=1 uses .build/release/sotube (or --bin) as it is.
 set -e
 cd "$(dirname "$0")/.."
-if [ -z "$BENCH_SKIP_BUILD" ]; then swift build -c release --product sotube; fi
+if [ -z "$BENCH_SKIP_BUILD" ]; then bash scripts/build-release.sh; fi
 exec python3 scripts/bench-import.py --bin .build/release/sotube "$@"

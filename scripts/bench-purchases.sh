@@ -23,7 +23,7 @@ DURATION=${DURATION:-10s}
 SONGS=${SONGS:-3000}
 PORT=${PORT:-18431}
 if [[ -z "${SOTUBE_BIN:-}" ]]; then
-  swift build -c release --product sotube >&2
+  bash scripts/build-release.sh >&2
   SOTUBE_BIN=.build/release/sotube
 fi
 CLUSTER=${CLUSTER:-0}

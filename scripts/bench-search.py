@@ -173,7 +173,7 @@ def main():
                         "synthesised into it the first time (a marker file in --work says it is there)")
     args = parser.parse_args()
     if not os.path.exists(args.binary):
-        sys.exit(f"{args.binary} not found: run `swift build -c release` (or pass --binary .build/debug/sotube)")
+        sys.exit(f"{args.binary} not found: run `bash scripts/build-release.sh` (or pass --binary .build/debug/sotube)")
     for size in [int(s) for s in args.sizes.split(",")]:
         bench(args.binary, size, args)
 

@@ -3,5 +3,5 @@
 # Usage: scripts/bench-search.sh [--sizes 10000,1000000] [--queries 3000]
 set -e
 cd "$(dirname "$0")/.."
-swift build -c release --product sotube
+bash scripts/build-release.sh
 exec python3 scripts/bench-search.py --binary .build/release/sotube "$@"

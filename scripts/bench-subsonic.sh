@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -z ${SOTUBE_BIN:-} ]]; then
-  swift build -c release --product sotube >&2
+  bash scripts/build-release.sh >&2
   SOTUBE_BIN=.build/release/sotube
 fi
 exec python3 scripts/bench-subsonic.py --bin "$SOTUBE_BIN" "$@"

@@ -5,7 +5,7 @@
 #   bash scripts/bench.sh --quick         # 1 round of 2 s, search at 10k instead of 1M, no login rows
 #   BENCH_REFERENCE_BIN=/tmp/ref/.build/release/sotube bash scripts/bench.sh   # … and an earlier build
 # A reference build of an earlier commit: git clone . /tmp/ref && git -C /tmp/ref checkout REV &&
-#   (cd /tmp/ref && swift build -c release --product sotube)
+#   (cd /tmp/ref && bash scripts/build-release.sh)   (an older commit without it: swift build -c release --product sotube)
 #
 # References: nginx (Debian, 1 worker, sendfile on, access log on) serves the same MP3 and a small static
 # file for /healthz; the reference build answers every SoTube figure. wrk: 2 threads, 16 connections.
@@ -30,7 +30,7 @@ CONNECTIONS=${CONNECTIONS:-16}
 current=${SOTUBE_BIN:-$PWD/.build/release/sotube}
 reference=${BENCH_REFERENCE_BIN:-}
 SONG=${BENCH_SONG:-/usr/share/games/asc/music/frontiers.mp3}
-[[ -x $current ]] || swift build -c release --product sotube >&2
+[[ -x $current ]] || bash scripts/build-release.sh >&2
 for tool in wrk nginx sqlite3 curl python3; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is needed (apt-get install -y wrk nginx-light sqlite3)" >&2; exit 2; }
 done

@@ -2,11 +2,16 @@
 # Installs what SoTube needs that a fresh Debian machine lacks. Idempotent: installs only what is missing.
 #   scripts/deps.sh run    ffmpeg (media import, previews, demo catalog)
 #   scripts/deps.sh test   + PostgreSQL, Chromium, test music packages, Python test libraries
+#   scripts/deps.sh release  + libcurl's development files (scripts/build-release.sh links Foundation in,
+#                          and FoundationNetworking's static library calls libcurl)
 set -euo pipefail
 mode=${1:-run}
 
 apt_packages=(ffmpeg libjs-chart.js ca-certificates)
 pip_modules=()
+if [[ $mode == release ]]; then
+  apt_packages+=(libcurl4-openssl-dev)
+fi
 if [[ $mode == test ]]; then
   apt_packages+=(python3-venv openssl postgresql nginx chromium chromium-headless-shell chromium-driver fonts-dejavu-core zbar-tools asc-music xblast-tnt-musics fb-music-high)
   # module[:PyPI name] when the two differ
