@@ -61,6 +61,8 @@ public struct MediaImporter: Sendable {
     /// instead of queueing an artwork job with the album's first song. A picture is an ffmpeg, about
     /// 0.1 s of CPU to start, where a song's probe and rows cost about a millisecond.
     public var picturesWithRows = false
+    /// Given to each worker: called when it runs out of jobs after doing some.
+    public var afterWork: (@Sendable () -> Void)?
 
     public init(
         tools: MediaTools = MediaTools(), writer: any CatalogWriting, queue: any MediaJobQueue, mediaRoot: URL,
@@ -82,9 +84,11 @@ public struct MediaImporter: Sendable {
 
     /// A worker doing jobs into this importer's media folder.
     public func worker(workerID: String = MediaWorker.defaultWorkerID()) -> MediaWorker {
-        MediaWorker(
+        var worker = MediaWorker(
             queue: queue, writer: writer, tools: tools, store: store, rules: rules, clock: clock,
             workerID: workerID, logger: logger)
+        worker.afterWork = afterWork
+        return worker
     }
 
     /// Imports every audio file under `root`.

@@ -17,6 +17,9 @@ public struct MediaWorker: Sendable {
     public var clock: any SoTubeClock
     public var workerID: String
     public var logger: Logger
+    /// Called once when the worker runs out of due jobs, or stops, after doing some (the server gives
+    /// the heap's free pages back then).
+    public var afterWork: (@Sendable () -> Void)?
 
     public init(
         queue: any MediaJobQueue, writer: any CatalogWriting, tools: MediaTools = MediaTools(), store: any MediaStore,
@@ -84,10 +87,15 @@ public struct MediaWorker: Sendable {
         return true
     }
 
-    /// Does jobs until `stop` says so, looking again every `idleSeconds` when none is due.
+    /// Does jobs until `stop` says so, looking again every `idleSeconds` when none is due; after a run
+    /// of jobs, calls `afterWork`.
     public func run(idleSeconds: Double = 1, stop: @escaping @Sendable () async -> Bool) async {
+        var busy = false
         while !Task.isCancelled {
-            if await stop() { return }
+            if await stop() {
+                if busy { afterWork?() }
+                return
+            }
             let worked: Bool
             do {
                 worked = try await runOne()
@@ -97,7 +105,13 @@ public struct MediaWorker: Sendable {
                 logger.error("media worker cannot reach the queue", metadata: ["error": "\(ErrorText.of(error))"])
                 worked = false
             }
-            if !worked { try? await Task.sleep(nanoseconds: UInt64(idleSeconds * 1_000_000_000)) }
+            if worked {
+                busy = true
+            } else {
+                if busy { afterWork?() }
+                busy = false
+                try? await Task.sleep(nanoseconds: UInt64(idleSeconds * 1_000_000_000))
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NIOCore
 import NIOPosix
+import SoTubeServer
 
 @main
 struct SoTubeCommand: AsyncParsableCommand {

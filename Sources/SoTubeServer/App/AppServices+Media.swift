@@ -38,10 +38,13 @@ extension AppServices {
     }
 
     /// The importer writing into this store's media folder, cutting previews of the configured length.
+    /// Its workers give the heap's free pages back when they run out of jobs.
     public func mediaImporter() -> MediaImporter {
-        MediaImporter(
+        var importer = MediaImporter(
             writer: catalogWriter, queue: mediaJobs, mediaRoot: configuration.mediaDirectory,
             policy: configuration.preview, clock: clock, logger: logger)
+        importer.afterWork = { MemoryPolicy.giveBackFreePages() }
+        return importer
     }
 
     /// Runs `count` media workers until the task is cancelled (`serve`, `sotube worker`), or, with
