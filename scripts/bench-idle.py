@@ -4,7 +4,8 @@
 For each build: `sotube serve` on a new data folder (the demo catalog is seeded and its songs' audio made
 on this first start), its RSS read once the log says the demo's audio is made and the server has been
 idle for `--settle` seconds; then the server stopped and started again on the same folder, its RSS read
-after the same wait. Each row is the median of `--rounds` rounds, builds alternating within a round.
+after the same wait, and its CPU time over the next `--cpu-window` seconds (an idle server should not
+wake). Each row is the median of `--rounds` rounds, builds alternating within a round.
 
 Before each start the kernel's page cache is emptied when this runs as root: how much of a binary's
 code a process maps depends on which of the file's pages are cached (the kernel maps the cached pages
@@ -54,7 +55,13 @@ def empty_page_cache():
         return False
 
 
-def serve(binary, folder, settle, wait_for_demo):
+def cpu_seconds(pid):
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def serve(binary, folder, settle, wait_for_demo, cpu_window=0):
+    """(RSS MB, anonymous MB, CPU ms over `cpu_window` idle seconds after the RSS is read)."""
     port = free_port()
     log_path = folder.with_suffix(f".{int(time.time() * 1000)}.log")
     with open(log_path, "w") as log:
@@ -77,7 +84,10 @@ def serve(binary, folder, settle, wait_for_demo):
             else:
                 raise SystemExit(f"bench-idle: the demo catalog was not made in 300 s, see {log_path}")
             time.sleep(settle)
-            return memory(proc.pid)
+            rss, anonymous = memory(proc.pid)
+            before = cpu_seconds(proc.pid)
+            time.sleep(cpu_window)
+            return rss, anonymous, (cpu_seconds(proc.pid) - before) * 1000
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=30)
@@ -89,6 +99,8 @@ def main():
     parser.add_argument("--previous-bin")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--settle", type=float, default=10, help="idle seconds before RSS is read")
+    parser.add_argument("--cpu-window", type=float, default=20,
+                        help="idle seconds over which the restarted server's CPU is read (0: not read)")
     args = parser.parse_args()
     builds = [("this build", os.path.abspath(args.bin))]
     if args.previous_bin:
@@ -104,7 +116,8 @@ def main():
                 cold = empty_page_cache() and cold
                 results[name]["first"].append(serve(binary, folder, args.settle, wait_for_demo=True))
                 cold = empty_page_cache() and cold
-                results[name]["again"].append(serve(binary, folder, args.settle, wait_for_demo=False))
+                results[name]["again"].append(
+                    serve(binary, folder, args.settle, wait_for_demo=False, cpu_window=args.cpu_window))
     print(f"| idle `sotube serve` on the demo store, RSS MB (anonymous MB), median of {args.rounds} "
           f"(min–max){'' if cold else ', page cache not emptied (not root)'} | goal | "
           + " | ".join(name for name, _ in builds) + " |")
@@ -112,11 +125,17 @@ def main():
     for key, label in (("first", "first start, once the demo's songs are made"), ("again", "started again")):
         cells = []
         for name, _ in builds:
-            rss = [r for r, _ in results[name][key]]
-            anon = [a for _, a in results[name][key]]
+            rss = [r for r, _, _ in results[name][key]]
+            anon = [a for _, a, _ in results[name][key]]
             cells.append(f"{statistics.median(rss):.1f} ({statistics.median(anon):.1f}) "
                          f"[{min(rss):.1f}–{max(rss):.1f}]")
         print(f"| {label} | ≤ 50 | " + " | ".join(cells) + " |")
+    if args.cpu_window:
+        cells = []
+        for name, _ in builds:
+            cpu = [c for _, _, c in results[name]["again"]]
+            cells.append(f"{statistics.median(cpu):.0f} [{min(cpu):.0f}–{max(cpu):.0f}]")
+        print(f"| started again, CPU ms over {args.cpu_window:g} s idle | | " + " | ".join(cells) + " |")
     return 0
 
 

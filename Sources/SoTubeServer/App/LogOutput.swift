@@ -6,7 +6,7 @@ import NIOConcurrencyHelpers
 /// written together, at most `interval` later or once `capacity` bytes wait. Any other line
 /// (start, stop, warnings, errors) writes what waits first, then itself, at once: order is kept,
 /// and what matters is never held. A process killed with SIGKILL loses at most `interval` of
-/// request lines.
+/// request lines. The flusher sleeps until a request line waits: an idle server is not woken.
 enum LogOutput {
     static let interval: UInt32 = 50_000  // microseconds
     static let capacity = 32 << 10
@@ -16,6 +16,8 @@ enum LogOutput {
         var flusherStarted = false
     }
     private static let state = NIOLockedValueBox(State())
+    /// Signalled when a gathered line lands in an empty batch.
+    private static let waiting = DispatchSemaphore(value: 0)
 
     /// Writes `line` now, or, when `gathered`, with the next batch.
     static func write(_ line: [UInt8], gathered: Bool) {
@@ -24,6 +26,7 @@ enum LogOutput {
                 state.flusherStarted = true
                 startFlusher()
             }
+            if gathered && state.pending.isEmpty { waiting.signal() }
             state.pending.append(contentsOf: line)
             guard !gathered || state.pending.count >= capacity else { return nil }
             defer { state.pending.removeAll(keepingCapacity: true) }
@@ -44,6 +47,7 @@ enum LogOutput {
     private static func startFlusher() {
         let thread = Thread {
             while true {
+                waiting.wait()
                 usleep(interval)
                 flush()
             }

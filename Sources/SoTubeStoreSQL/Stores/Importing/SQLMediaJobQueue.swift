@@ -41,8 +41,17 @@ public struct SQLMediaJobQueue: MediaJobQueue {
     /// ffmpeg an album, and the store shows the albums of songs being prepared), then renditions,
     /// then the MP3s of songs on sale with their imported files, then loudness: a song goes on sale with
     /// its preview, and its loudness only refines playback.
+    ///
+    /// A reader looks first: an idle worker polling an empty queue takes no writer lock (on SQLite, the
+    /// one every buyer's purchase waits for) and wakes no checkpoint.
     public func claim(workerID: String, now: Date, leaseUntil: Int64) async throws -> MediaJob? {
         let ms = now.epochMillis
+        let due: SQLQueryString =
+            "(state = 'queued' AND run_after <= \(bind: ms)) OR (state = 'running' AND lease_until < \(bind: ms))"
+        let anyDue = try await backend.read { db in
+            try await db.raw("SELECT 1 AS due FROM media_jobs WHERE \(due) LIMIT 1").first() != nil
+        }
+        guard anyDue else { return nil }
         let lock: SQLQueryString = backend.dialect == .postgres ? "FOR UPDATE SKIP LOCKED" : ""
         return try await backend.transaction { db in
             try await db.raw(
@@ -50,7 +59,7 @@ public struct SQLMediaJobQueue: MediaJobQueue {
                 UPDATE media_jobs SET state = 'running', attempts = attempts + 1, worker_id = \(bind: workerID),
                     lease_until = \(bind: leaseUntil), updated_at = \(bind: ms)
                 WHERE id = (SELECT id FROM media_jobs
-                    WHERE (state = 'queued' AND run_after <= \(bind: ms)) OR (state = 'running' AND lease_until < \(bind: ms))
+                    WHERE \(due)
                     ORDER BY (CASE kind WHEN 'artwork' THEN 0 WHEN 'renditions' THEN 1 WHEN 'full' THEN 2 ELSE 3 END), run_after, created_at, id LIMIT 1 \(lock))
                 RETURNING \(unsafeRaw: Self.columns)
                 """
