@@ -46,9 +46,9 @@ extension MediaTools {
     public func makeArtwork(_ source: PictureSource, key: String, store: any MediaStore) async throws
         -> String
     {
-        // One maker of a picture at a time in this process: makers share its staged files' names, so
-        // two at once (two imports queued the album's picture) wrote one file, and the second's publish
-        // found it gone. A killed maker's staged files are taken over by the next.
+        // One maker of a picture at a time in this process (two imports queued the album's picture):
+        // the second makes it again after the first, not beside it. Makers in other processes sharing
+        // the store stage files of their own (`MediaStore.staging(for:)`), and the last to publish wins.
         try await Self.pictureMakers.take(key) {
             try await makeArtworkNow(source, key: key, store: store)
         }
@@ -56,7 +56,19 @@ extension MediaTools {
 
     static let pictureMakers = KeyedTurns()
 
-    private func makeArtworkNow(_ source: PictureSource, key: String, store: any MediaStore) async throws
+    /// Staged files of a picture older than this were left by a maker that was killed: no job owns a
+    /// picture's folder to discard them (`MediaStore.discardStaged(under:)`), so its next maker does.
+    /// Making one takes seconds.
+    static let abandonedStagingAge: TimeInterval = 3600
+
+    /// Removes what killed makers staged for `keys` (`abandonedStagingAge`).
+    static func discardAbandonedStaging(of keys: [String], store: any MediaStore) {
+        let before = Date().addingTimeInterval(-abandonedStagingAge)
+        for key in keys { store.discardStaged(of: key, before: before) }
+    }
+
+    /// `makeArtwork` without this process's turns: what a maker in another process does.
+    func makeArtworkNow(_ source: PictureSource, key: String, store: any MediaStore) async throws
         -> String
     {
         let input: [String]
@@ -78,6 +90,8 @@ extension MediaTools {
         let base = "artwork/\(key).jpg"
         var arguments = input + ["-filter_complex", filter]
         var staged: [(key: String, file: URL)] = []
+        Self.discardAbandonedStaging(
+            of: ArtworkSizes.sizes.map { ArtworkSizes.path(for: base, size: $0) }, store: store)
         for (label, size) in [("[a]", 600), ("[e4]", 400), ("[b3]", 300), ("[c2]", 200), ("[d1]", 100)] {
             let sizeKey = ArtworkSizes.path(for: base, size: size)
             let out = try store.staging(for: sizeKey)

@@ -8,7 +8,9 @@ import Foundation
 /// only another implementation of this protocol, see there for what changes for signed URLs).
 public protocol MediaStore: Sendable {
     /// A local file to produce the object `key` in before `put` (its folder exists). Its name holds
-    /// `.part`, so `discardStaged(under:)` finds what a killed run left.
+    /// `.part`, so `discardStaged(under:)` finds what a killed run left, and a random part: two makers
+    /// of one object (two processes sharing the store, say) never write one file, and the last to
+    /// publish replaces the first's whole object with its own.
     func staging(for key: String) throws -> URL
     /// Publishes the file at `staged` as the object `key`, replacing the old one atomically.
     func put(_ key: String, from staged: URL) throws
@@ -22,6 +24,9 @@ public protocol MediaStore: Sendable {
     /// Removes what runs that never finished left staged under `folder`; called by the job holding
     /// the lease on that folder's track before it stages its own.
     func discardStaged(under folder: String)
+    /// Removes the files staged for `key` that were last written before `before`: what a killed maker
+    /// of an object no job owns (an album's picture) left. A maker at work writes its files as it goes.
+    func discardStaged(of key: String, before: Date)
 }
 
 extension MediaStore {
@@ -55,7 +60,18 @@ public struct LocalMediaStore: MediaStore {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ext = final.pathExtension
         let stem = final.deletingPathExtension().lastPathComponent
-        return folder.appendingPathComponent(ext.isEmpty ? "\(stem).part" : "\(stem).part.\(ext)")
+        let maker = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        return folder.appendingPathComponent(ext.isEmpty ? "\(stem).part-\(maker)" : "\(stem).part-\(maker).\(ext)")
+    }
+
+    /// The staged files' names for `key`, as `staging(for:)` makes them, in its folder.
+    static func isStaged(_ name: String, for key: String) -> Bool {
+        let final = URL(fileURLWithPath: key)
+        let ext = final.pathExtension
+        let stem = final.deletingPathExtension().lastPathComponent
+        let dotted = ext.isEmpty ? "" : ".\(ext)"
+        // Or as an earlier build named them, one name for every maker.
+        return (name.hasPrefix("\(stem).part-") && name.hasSuffix(dotted)) || name == "\(stem).part\(dotted)"
     }
 
     public func put(_ key: String, from staged: URL) throws {
@@ -87,6 +103,16 @@ public struct LocalMediaStore: MediaStore {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         where name.contains(".part") {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    public func discardStaged(of key: String, before: Date) {
+        let directory = url(key).deletingLastPathComponent()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where Self.isStaged(name, for: key) {
+            let file = directory.appendingPathComponent(name)
+            let written = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+            if let written, written < before { try? FileManager.default.removeItem(at: file) }
         }
     }
 }
