@@ -43,7 +43,7 @@ import Testing
                 db, queries, search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: 0))
             #expect(walked.values.filter { !$0.isEmpty }.count > 500, "the mix finds things")
             // The default bound, and one that most queries' longer words exceed (the index walk again).
-            for bound in [1_000, 3] {
+            for bound in [2_000, 3] {
                 let answers = try await SearchEngineParityTests.answers(
                     db, queries,
                     search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: bound, shortPrefixMinimumSongs: 0))
