@@ -30,35 +30,40 @@ public enum ArtworkSizes {
 
 extension MediaTools {
     /// Makes an album's picture (`makeArtwork`); a broken attached or folder picture falls back to
-    /// the album's generated cover. Returns the stored base path.
-    public func makeAlbumPicture(_ picture: AlbumPicture, store: any MediaStore) async throws -> String {
+    /// the album's generated cover. Returns the stored base path. `maker`: see `makeArtwork`.
+    public func makeAlbumPicture(_ picture: AlbumPicture, store: any MediaStore, maker: String? = nil) async throws
+        -> String
+    {
         do {
-            return try await makeArtwork(picture.source, key: picture.fileKey, store: store)
+            return try await makeArtwork(picture.source, key: picture.fileKey, store: store, maker: maker)
         } catch {
             if case .generated = picture.source { throw error }
-            return try await makeArtwork(.generated(seed: picture.albumKey), key: picture.fileKey, store: store)
+            return try await makeArtwork(
+                .generated(seed: picture.albumKey), key: picture.fileKey, store: store, maker: maker)
         }
     }
 
     /// Writes the five JPEG sizes for `key` into `store` (each staged, then published) and returns the
     /// stored base path (`artwork/<key>.jpg`). AVIF files of an earlier picture under the same key are
-    /// removed (the server makes new ones when a browser first asks: `makeAVIFArtwork`).
-    public func makeArtwork(_ source: PictureSource, key: String, store: any MediaStore) async throws
-        -> String
+    /// removed (the server makes new ones when a browser first asks: `makeAVIFArtwork`). `maker` names
+    /// the staged files (`MediaStore.staging(for:maker:)`): a job's id, so that the job run again after
+    /// its worker was killed writes over what the killed run staged; nil for a maker of its own.
+    public func makeArtwork(_ source: PictureSource, key: String, store: any MediaStore, maker: String? = nil)
+        async throws -> String
     {
         // One maker of a picture at a time in this process (two imports queued the album's picture):
         // the second makes it again after the first, not beside it. Makers in other processes sharing
-        // the store stage files of their own (`MediaStore.staging(for:)`), and the last to publish wins.
+        // the store stage files of their own, and the last to publish wins.
         try await Self.pictureMakers.take(key) {
-            try await makeArtworkNow(source, key: key, store: store)
+            try await makeArtworkNow(source, key: key, store: store, maker: maker)
         }
     }
 
     static let pictureMakers = KeyedTurns()
 
-    /// Staged files of a picture older than this were left by a maker that was killed: no job owns a
-    /// picture's folder to discard them (`MediaStore.discardStaged(under:)`), so its next maker does.
-    /// Making one takes seconds.
+    /// Staged files of a picture older than this were left by a maker that was killed and is not run
+    /// again (a job run again writes over its own): no job owns a picture's folder to discard them
+    /// (`MediaStore.discardStaged(under:)`), so the picture's next maker does. Making one takes seconds.
     static let abandonedStagingAge: TimeInterval = 3600
 
     /// Removes what killed makers staged for `keys` (`abandonedStagingAge`).
@@ -67,10 +72,11 @@ extension MediaTools {
         for key in keys { store.discardStaged(of: key, before: before) }
     }
 
-    /// `makeArtwork` without this process's turns: what a maker in another process does.
-    func makeArtworkNow(_ source: PictureSource, key: String, store: any MediaStore) async throws
-        -> String
+    /// `makeArtwork` without this process's turns.
+    private func makeArtworkNow(_ source: PictureSource, key: String, store: any MediaStore, maker: String?)
+        async throws -> String
     {
+        let maker = maker ?? String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let input: [String]
         let stream: String
         switch source {
@@ -94,7 +100,7 @@ extension MediaTools {
             of: ArtworkSizes.sizes.map { ArtworkSizes.path(for: base, size: $0) }, store: store)
         for (label, size) in [("[a]", 600), ("[e4]", 400), ("[b3]", 300), ("[c2]", 200), ("[d1]", 100)] {
             let sizeKey = ArtworkSizes.path(for: base, size: size)
-            let out = try store.staging(for: sizeKey)
+            let out = try store.staging(for: sizeKey, maker: maker)
             staged.append((sizeKey, out))
             // Thumbnails (cards and rows, shown at 44–168 px) trade a little quality for half the bytes.
             let quality = size <= 200 ? "5" : "3"

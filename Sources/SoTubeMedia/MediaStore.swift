@@ -7,11 +7,12 @@ import Foundation
 /// cluster uses the same store (docs/deploy.md: a shared folder today; an S3-compatible store needs
 /// only another implementation of this protocol, see there for what changes for signed URLs).
 public protocol MediaStore: Sendable {
-    /// A local file to produce the object `key` in before `put` (its folder exists). Its name holds
-    /// `.part`, so `discardStaged(under:)` finds what a killed run left, and a random part: two makers
-    /// of one object (two processes sharing the store, say) never write one file, and the last to
-    /// publish replaces the first's whole object with its own.
-    func staging(for key: String) throws -> URL
+    /// A local file to produce the object `key` in before `put` (its folder exists), named for its
+    /// `maker`: two makers of one object (two jobs making one album's picture in two processes sharing
+    /// the store, say) never write one file, and the last to publish replaces the first's whole object
+    /// with its own; one maker run again (a job retried after its worker was killed) writes the same
+    /// file again. Its name holds `.part`, so `discardStaged(under:)` finds what a killed run left.
+    func staging(for key: String, maker: String) throws -> URL
     /// Publishes the file at `staged` as the object `key`, replacing the old one atomically.
     func put(_ key: String, from staged: URL) throws
     /// A local file with the object's bytes, nil when there is no such object. (The local store's own
@@ -31,6 +32,11 @@ public protocol MediaStore: Sendable {
 
 extension MediaStore {
     public func exists(_ key: String) -> Bool { file(for: key) != nil }
+
+    /// `staging(for:maker:)` for a maker of its own.
+    public func staging(for key: String) throws -> URL {
+        try staging(for: key, maker: String(UInt64.random(in: 0...UInt64.max), radix: 36))
+    }
 
     /// Runs `make`, which writes every staged file, then publishes them all; when it fails, removes
     /// them and throws its error (the old objects stay).
@@ -54,14 +60,18 @@ public struct LocalMediaStore: MediaStore {
 
     func url(_ key: String) -> URL { root.appendingPathComponent(key) }
 
-    public func staging(for key: String) throws -> URL {
+    public func staging(for key: String, maker: String) throws -> URL {
         let final = url(key)
         let folder = final.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ext = final.pathExtension
         let stem = final.deletingPathExtension().lastPathComponent
-        let maker = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        return folder.appendingPathComponent(ext.isEmpty ? "\(stem).part-\(maker)" : "\(stem).part-\(maker).\(ext)")
+        // Letters, digits and dashes only: the maker is part of a file name.
+        let tag = String(
+            maker.unicodeScalars.filter {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }.prefix(40))
+        return folder.appendingPathComponent(ext.isEmpty ? "\(stem).part-\(tag)" : "\(stem).part-\(tag).\(ext)")
     }
 
     /// The staged files' names for `key`, as `staging(for:)` makes them, in its folder.

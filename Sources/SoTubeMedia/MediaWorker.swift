@@ -125,7 +125,7 @@ public struct MediaWorker: Sendable {
             guard let picture = payload.albumPicture else {
                 throw MediaToolError("the artwork job does not say which album's picture to make")
             }
-            _ = try await tools.makeAlbumPicture(picture, store: store)
+            _ = try await tools.makeAlbumPicture(picture, store: store, maker: job.id)
         case .renditions:
             try await renditions(track, payload: payload)
         case .full:

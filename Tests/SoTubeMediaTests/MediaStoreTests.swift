@@ -32,6 +32,26 @@ import Testing
         #expect(files.count == ArtworkSizes.sizes.count, "nothing staged is left: \(files)")
     }
 
+    /// A picture's job run again after its worker was killed (its lease ended) stages under the
+    /// job's name, so it writes over what the killed run staged: one picture, nothing staged left.
+    @Test func aPicturesJobRunAgainWritesOverWhatItsKilledRunStaged() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = LocalMediaStore(root: root)
+        for size in ArtworkSizes.sizes {
+            let staged = try store.staging(for: "artwork/k-\(size).jpg", maker: "job000007")
+            #expect(staged == (try store.staging(for: "artwork/k-\(size).jpg", maker: "job000007")))
+            try Data("cut off".utf8).write(to: staged)
+        }
+        let base = try await MediaTools().makeArtwork(.generated(seed: "k"), key: "k", store: store, maker: "job000007")
+        #expect(base == "artwork/k.jpg")
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("artwork").path)
+        #expect(files.sorted() == ArtworkSizes.sizes.map { "k-\($0).jpg" }.sorted(), "nothing staged is left")
+        for size in ArtworkSizes.sizes {
+            let bytes = try [UInt8](Data(contentsOf: try #require(store.file(for: "artwork/k-\(size).jpg"))))
+            #expect(bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9], "a whole JPEG at \(size)")
+        }
+    }
+
     /// A picture's folder belongs to no job, so what a killed maker staged there is removed by the
     /// picture's next maker once it is an hour old; what a maker at work is writing stays.
     @Test func aPicturesNextMakerRemovesWhatAKilledMakerStaged() async throws {

@@ -174,10 +174,13 @@ extension StoreDialect {
                 AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(literal: cap)
                 """
             if let among {
-                // What the index walk matches: each word, a long one cut, starts a word of the text.
-                let ids = among.filter { $0 >= lo && $0 < hi }.map(String.init).joined(separator: ", ")
+                // What the index walk matches: each word, a long one cut, starts a word of the text. The
+                // ids go as one bound JSON array: written into the statement, 2,000 of them cost each pass
+                // 0.5 ms more at 10M songs (compiled, then sorted into a list at each run).
+                let ids = among.filter { $0 >= lo && $0 < hi }.map(String.init).joined(separator: ",")
                 hits = """
-                    SELECT w.doc_id AS rid FROM search_documents w WHERE w.doc_id IN (\(unsafeRaw: ids))\(
+                    SELECT w.doc_id AS rid FROM search_documents w
+                    WHERE w.doc_id IN (SELECT value FROM json_each(\(bind: "[" + ids + "]")))\(
                         wordStarts(query.terms.map(SearchTokens.token), nameOnly: nameOnly))
                     ORDER BY w.doc_id LIMIT \(literal: cap)
                     """
