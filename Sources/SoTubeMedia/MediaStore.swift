@@ -74,7 +74,7 @@ public struct LocalMediaStore: MediaStore {
         return folder.appendingPathComponent(ext.isEmpty ? "\(stem).part-\(tag)" : "\(stem).part-\(tag).\(ext)")
     }
 
-    /// The staged files' names for `key`, as `staging(for:)` makes them, in its folder.
+    /// The staged files' names for `key`, as `staging(for:maker:)` makes them, in its folder.
     static func isStaged(_ name: String, for key: String) -> Bool {
         let final = URL(fileURLWithPath: key)
         let ext = final.pathExtension
