@@ -46,14 +46,15 @@ extension MediaTools {
     /// Writes the five JPEG sizes for `key` into `store` (each staged, then published) and returns the
     /// stored base path (`artwork/<key>.jpg`). AVIF files of an earlier picture under the same key are
     /// removed (the server makes new ones when a browser first asks: `makeAVIFArtwork`). `maker` names
-    /// the staged files (`MediaStore.staging(for:maker:)`): a job's id, so that the job run again after
-    /// its worker was killed writes over what the killed run staged; nil for a maker of its own.
+    /// the staged files (`MediaStore.staging(for:maker:)`): an artwork job's id, so that two jobs making
+    /// the picture in two processes do not write one file, and the job run again after its worker was
+    /// killed writes over what the killed run staged.
     public func makeArtwork(_ source: PictureSource, key: String, store: any MediaStore, maker: String? = nil)
         async throws -> String
     {
         // One maker of a picture at a time in this process (two imports queued the album's picture):
-        // the second makes it again after the first, not beside it. Makers in other processes sharing
-        // the store stage files of their own, and the last to publish wins.
+        // the second makes it again after the first, not beside it. Jobs in other processes sharing the
+        // store stage files of their own (`maker`), and the last to publish wins.
         try await Self.pictureMakers.take(key) {
             try await makeArtworkNow(source, key: key, store: store, maker: maker)
         }
@@ -61,22 +62,10 @@ extension MediaTools {
 
     static let pictureMakers = KeyedTurns()
 
-    /// Staged files of a picture older than this were left by a maker that was killed and is not run
-    /// again (a job run again writes over its own): no job owns a picture's folder to discard them
-    /// (`MediaStore.discardStaged(under:)`), so the picture's next maker does. Making one takes seconds.
-    static let abandonedStagingAge: TimeInterval = 3600
-
-    /// Removes what killed makers staged for `keys` (`abandonedStagingAge`).
-    static func discardAbandonedStaging(of keys: [String], store: any MediaStore) {
-        let before = Date().addingTimeInterval(-abandonedStagingAge)
-        for key in keys { store.discardStaged(of: key, before: before) }
-    }
-
     /// `makeArtwork` without this process's turns.
     private func makeArtworkNow(_ source: PictureSource, key: String, store: any MediaStore, maker: String?)
         async throws -> String
     {
-        let maker = maker ?? String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let input: [String]
         let stream: String
         switch source {
@@ -96,8 +85,6 @@ extension MediaTools {
         let base = "artwork/\(key).jpg"
         var arguments = input + ["-filter_complex", filter]
         var staged: [(key: String, file: URL)] = []
-        Self.discardAbandonedStaging(
-            of: ArtworkSizes.sizes.map { ArtworkSizes.path(for: base, size: $0) }, store: store)
         for (label, size) in [("[a]", 600), ("[e4]", 400), ("[b3]", 300), ("[c2]", 200), ("[d1]", 100)] {
             let sizeKey = ArtworkSizes.path(for: base, size: size)
             let out = try store.staging(for: sizeKey, maker: maker)

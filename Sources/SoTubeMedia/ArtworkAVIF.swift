@@ -16,7 +16,6 @@ extension MediaTools {
                 + sizes.map { "[i\($0)]scale=\($0):\($0)[s\($0)]" }.joined(separator: ";")
             var arguments = ["-i", source.path, "-filter_complex", filter]
             var staged: [(key: String, file: URL)] = []
-            Self.discardAbandonedStaging(of: sizes.map { ArtworkSizes.avifPath(for: base, size: $0) }, store: store)
             for (label, size) in zip(labels, sizes) {
                 let key = ArtworkSizes.avifPath(for: base, size: size)
                 let out = try store.staging(for: key)

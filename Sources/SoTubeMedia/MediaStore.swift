@@ -7,12 +7,14 @@ import Foundation
 /// cluster uses the same store (docs/deploy.md: a shared folder today; an S3-compatible store needs
 /// only another implementation of this protocol, see there for what changes for signed URLs).
 public protocol MediaStore: Sendable {
-    /// A local file to produce the object `key` in before `put` (its folder exists), named for its
-    /// `maker`: two makers of one object (two jobs making one album's picture in two processes sharing
-    /// the store, say) never write one file, and the last to publish replaces the first's whole object
-    /// with its own; one maker run again (a job retried after its worker was killed) writes the same
-    /// file again. Its name holds `.part`, so `discardStaged(under:)` finds what a killed run left.
-    func staging(for key: String, maker: String) throws -> URL
+    /// A local file to produce the object `key` in before `put` (its folder exists). Its name holds
+    /// `.part`, so `discardStaged(under:)` finds what a killed run left. With a `maker` (a job's id),
+    /// the name is that maker's: two jobs making one object at once (one album's picture, queued by
+    /// two imports and taken by workers in two processes sharing the store) never write one file, and
+    /// the last to publish replaces the first's whole object with its own; the job run again after its
+    /// worker was killed writes over what the killed run staged. Without one, every maker of the object
+    /// stages the same file, and the next writes over what a killed one left.
+    func staging(for key: String, maker: String?) throws -> URL
     /// Publishes the file at `staged` as the object `key`, replacing the old one atomically.
     func put(_ key: String, from staged: URL) throws
     /// A local file with the object's bytes, nil when there is no such object. (The local store's own
@@ -25,18 +27,13 @@ public protocol MediaStore: Sendable {
     /// Removes what runs that never finished left staged under `folder`; called by the job holding
     /// the lease on that folder's track before it stages its own.
     func discardStaged(under folder: String)
-    /// Removes the files staged for `key` that were last written before `before`: what a killed maker
-    /// of an object no job owns (an album's picture) left. A maker at work writes its files as it goes.
-    func discardStaged(of key: String, before: Date)
 }
 
 extension MediaStore {
     public func exists(_ key: String) -> Bool { file(for: key) != nil }
 
-    /// `staging(for:maker:)` for a maker of its own.
-    public func staging(for key: String) throws -> URL {
-        try staging(for: key, maker: String(UInt64.random(in: 0...UInt64.max), radix: 36))
-    }
+    /// `staging(for:maker:)` without a maker: the object's one staged file.
+    public func staging(for key: String) throws -> URL { try staging(for: key, maker: nil) }
 
     /// Runs `make`, which writes every staged file, then publishes them all; when it fails, removes
     /// them and throws its error (the old objects stay).
@@ -60,28 +57,22 @@ public struct LocalMediaStore: MediaStore {
 
     func url(_ key: String) -> URL { root.appendingPathComponent(key) }
 
-    public func staging(for key: String, maker: String) throws -> URL {
+    public func staging(for key: String, maker: String?) throws -> URL {
         let final = url(key)
         let folder = final.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ext = final.pathExtension
         let stem = final.deletingPathExtension().lastPathComponent
         // Letters, digits and dashes only: the maker is part of a file name.
-        let tag = String(
-            maker.unicodeScalars.filter {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
-            }.prefix(40))
-        return folder.appendingPathComponent(ext.isEmpty ? "\(stem).part-\(tag)" : "\(stem).part-\(tag).\(ext)")
-    }
-
-    /// The staged files' names for `key`, as `staging(for:maker:)` makes them, in its folder.
-    static func isStaged(_ name: String, for key: String) -> Bool {
-        let final = URL(fileURLWithPath: key)
-        let ext = final.pathExtension
-        let stem = final.deletingPathExtension().lastPathComponent
-        let dotted = ext.isEmpty ? "" : ".\(ext)"
-        // Or as an earlier build named them, one name for every maker.
-        return (name.hasPrefix("\(stem).part-") && name.hasSuffix(dotted)) || name == "\(stem).part\(dotted)"
+        let tag = maker.map { maker in
+            "-"
+                + String(
+                    maker.unicodeScalars.filter {
+                        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+                    }.prefix(40))
+        }
+        let part = "\(stem).part\(tag ?? "")"
+        return folder.appendingPathComponent(ext.isEmpty ? part : "\(part).\(ext)")
     }
 
     public func put(_ key: String, from staged: URL) throws {
@@ -113,16 +104,6 @@ public struct LocalMediaStore: MediaStore {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         where name.contains(".part") {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
-    }
-
-    public func discardStaged(of key: String, before: Date) {
-        let directory = url(key).deletingLastPathComponent()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        where Self.isStaged(name, for: key) {
-            let file = directory.appendingPathComponent(name)
-            let written = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
-            if let written, written < before { try? FileManager.default.removeItem(at: file) }
         }
     }
 }
