@@ -162,6 +162,10 @@ public struct SQLCatalogReader: CatalogReader {
 
     public func tracks(ids: [String]) async throws -> [CatalogTrack] {
         guard !ids.isEmpty else { return [] }
+        if let postgres = backend as? PostgresBackend {
+            let rows = try await postgres.rows(TracksByIDStatement(ids: ids), decode: CatalogSQL.track)
+            return CatalogSQL.ordered(rows, by: ids, id: \.id)
+        }
         let rows = try await backend.read { db in
             try await db.raw(
                 """
@@ -175,6 +179,10 @@ public struct SQLCatalogReader: CatalogReader {
 
     public func albums(ids: [String]) async throws -> [CatalogAlbum] {
         guard !ids.isEmpty else { return [] }
+        if let postgres = backend as? PostgresBackend {
+            let rows = try await postgres.rows(AlbumsByIDStatement(ids: ids), decode: CatalogSQL.album)
+            return CatalogSQL.ordered(rows, by: ids, id: \.id)
+        }
         let rows = try await backend.read { db in
             try await db.raw(
                 """
@@ -188,6 +196,10 @@ public struct SQLCatalogReader: CatalogReader {
 
     public func artists(ids: [String]) async throws -> [CatalogArtist] {
         guard !ids.isEmpty else { return [] }
+        if let postgres = backend as? PostgresBackend {
+            let rows = try await postgres.rows(ArtistsByIDStatement(ids: ids), decode: CatalogSQL.artist)
+            return CatalogSQL.ordered(rows, by: ids, id: \.id)
+        }
         let rows = try await backend.read { db in
             try await db.raw("SELECT id, name, bio FROM artists WHERE id IN (\(binds: ids))").all()
                 .map(CatalogSQL.artist)
@@ -197,6 +209,10 @@ public struct SQLCatalogReader: CatalogReader {
 
     public func playlists(ids: [String]) async throws -> [CatalogPlaylist] {
         guard !ids.isEmpty else { return [] }
+        if let postgres = backend as? PostgresBackend {
+            let rows = try await postgres.rows(PlaylistsByIDStatement(ids: ids), decode: CatalogSQL.playlist)
+            return CatalogSQL.ordered(rows, by: ids, id: \.id)
+        }
         let rows = try await backend.read { db in
             try await db.raw(
                 "SELECT \(unsafeRaw: CatalogSQL.playlistColumns) FROM playlists p WHERE p.id IN (\(binds: ids))"
