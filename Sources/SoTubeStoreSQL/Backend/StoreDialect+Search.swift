@@ -152,9 +152,13 @@ extension StoreDialect {
     /// soon. 0: the walk alone. A full pass for two words wants a page, not `cap`, and walks to it
     /// sooner than a bitmap scan; albums, artists and playlists have short lists: there the bitmap
     /// scan first cost more than it saved.
+    ///
+    /// `sharedSets`: the name of a `tokenSets` CTE over the kind's whole range, which this band's pass
+    /// reads instead of asking the sets itself (`SQLSearchStore.laneCandidates`' full pass); the bound
+    /// then counts the documents of every band: the same answers, the walk taken a little sooner.
     func searchCandidates(
         _ query: SearchQuery, kind: SearchKind, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool, top: Int,
-        checkedLimit: Int? = nil, among: [Int64]? = nil, tokenSetBound: Int = 0
+        checkedLimit: Int? = nil, among: [Int64]? = nil, tokenSetBound: Int = 0, sharedSets: String? = nil
     ) -> SQLQueryString {
         let key = query.key
         // `SearchRanking.Tier` (in `ranked`): the name is the query, starts with it, or otherwise
@@ -191,8 +195,7 @@ extension StoreDialect {
             // doc_id order, each other word is found for the same document (the planner merges two
             // walks or probes, by the token statistics; both read the kind's range only); the scan
             // stops at `cap`.
-            let tokens = SearchTokens.lookedUp(query)
-                .sorted { ($0.unicodeScalars.count, $0) > ($1.unicodeScalars.count, $1) }
+            let tokens = Self.walkOrder(query)
             guard let walked = tokens.first else {
                 return ranked("SELECT CAST(NULL AS BIGINT) AS rid WHERE FALSE", key: key, top: top)
             }
@@ -212,40 +215,64 @@ extension StoreDialect {
                 WHERE t.token = \(bind: walked)\(name("t")) AND t.doc_id >= \(bind: lo) AND t.doc_id < \(bind: hi)\(probes)
                 ORDER BY t.doc_id LIMIT \(literal: cap)
                 """
-            if kind == .track && tokenSetBound > 0 && tokens.count >= (nameOnly ? 2 : 3)
-                && walked.unicodeScalars.count > Self.shortPrefixLength
-            {
-                hits = fromTokenSets(
-                    tokens, nameOnly: nameOnly, lo: lo, hi: hi, cap: cap, bound: tokenSetBound, walk: hits)
+            if asksTokenSets(query, kind: kind, nameOnly: nameOnly, tokenSetBound: tokenSetBound) {
+                let sets = sharedSets ?? "s"
+                let own: SQLQueryString =
+                    sharedSets == nil
+                    ? "WITH " + tokenSets(sets, query, nameOnly: nameOnly, lo: lo, hi: hi, bound: tokenSetBound) + " "
+                    : ""
+                hits = """
+                    SELECT h.rid FROM (\(own)SELECT a.doc_id AS rid FROM (SELECT doc_id FROM \(unsafeRaw: sets)
+                            WHERE (SELECT count(*) FROM \(unsafeRaw: sets)) < \(literal: tokenSetBound)
+                            AND doc_id >= \(bind: lo) AND doc_id < \(bind: hi) ORDER BY doc_id LIMIT \(literal: cap)) a
+                        UNION ALL
+                        SELECT w.rid FROM (\(hits)) w
+                        WHERE (SELECT count(*) FROM \(unsafeRaw: sets)) >= \(literal: tokenSetBound)) h
+                    """
             }
             return ranked(wholeChecked(hits, query, nameOnly: nameOnly, checkedLimit: checkedLimit), key: key, top: top)
         }
     }
 
-    /// PostgreSQL: the documents holding every token, from `search_token_sets` (migration 25) when at
-    /// most `bound` do, else from `walk`: rows `rid`, the first `cap` in doc_id order either way.
-    /// Two common words that rarely meet made the walk read both lists whole (at a million songs, 16,000
-    /// song titles hold `storm`, 16,000 `fire`, 193 both: 9.4 ms), where GIN intersects them in about
-    /// 1 ms; words that often meet make the sets' answer long, and the walk finds its first `cap`
-    /// soon. A pass costs one bitmap scan more when the walk is taken. Both branches are one-time
-    /// filters: PostgreSQL runs only the one chosen.
-    private func fromTokenSets(
-        _ tokens: [String], nameOnly: Bool, lo: Int64, hi: Int64, cap: Int, bound: Int, walk: SQLQueryString
-    ) -> SQLQueryString {
+    /// PostgreSQL: a query's tokens, the one walked first (the longest, `searchCandidates`).
+    static func walkOrder(_ query: SearchQuery) -> [String] {
+        SearchTokens.lookedUp(query).sorted { ($0.unicodeScalars.count, $0) > ($1.unicodeScalars.count, $1) }
+    }
+
+    /// Does a pass ask `search_token_sets` first (PostgreSQL; see `searchCandidates`' `tokenSetBound`)?
+    func asksTokenSets(_ query: SearchQuery, kind: SearchKind, nameOnly: Bool, tokenSetBound: Int) -> Bool {
+        let tokens = Self.walkOrder(query)
+        guard self == .postgres, kind == .track, tokenSetBound > 0, tokens.count >= (nameOnly ? 2 : 3),
+            let walked = tokens.first
+        else { return false }
+        return walked.unicodeScalars.count > Self.shortPrefixLength
+    }
+
+    /// PostgreSQL: the CTE `name`, the documents in `lo..<hi` holding every token of `query`, from
+    /// `search_token_sets` (migration 25), at most `bound` of them. A pass takes the first `cap` in doc_id
+    /// order from it when it holds fewer than `bound` (every one), else walks `search_tokens`. Two common
+    /// words that rarely meet made the walk read both lists whole (at a million songs, 16,000 song titles
+    /// hold `storm`, 16,000 `fire`, 193 both: 9.4 ms), where GIN intersects them in about 1 ms; words that
+    /// often meet make the sets' answer long, and the walk finds its first `cap` soon. A pass costs one
+    /// bitmap scan more when the walk is taken. Both branches are one-time filters: PostgreSQL runs only
+    /// the one chosen.
+    ///
+    /// The GIN scan finds the documents of every kind and band, and the heap is read for each of them:
+    /// the full pass over songs' two bands (clean, explicit) shares one CTE over both (three words at 1M
+    /// songs: 7.7–9.1 ms → 4.2–5.3 ms for the two bands).
+    func tokenSets(_ name: String, _ query: SearchQuery, nameOnly: Bool, lo: Int64, hi: Int64, bound: Int)
+        -> SQLQueryString
+    {
         var array: SQLQueryString = "CAST(ARRAY["
-        for (index, token) in tokens.enumerated() {
+        for (index, token) in Self.walkOrder(query).enumerated() {
             array = array + (index == 0 ? "" : ", ") + "\(bind: token)"
         }
         array = array + "] AS TEXT[])"
         let column = nameOnly ? "name_tokens" : "tokens"
         return """
-            SELECT h.rid FROM (WITH s AS MATERIALIZED (
-                    SELECT x.doc_id FROM search_token_sets x WHERE x.\(unsafeRaw: column) @> \(array)
-                    AND x.doc_id >= \(bind: lo) AND x.doc_id < \(bind: hi) LIMIT \(literal: bound))
-                SELECT a.doc_id AS rid FROM (SELECT doc_id FROM s WHERE (SELECT count(*) FROM s) < \(literal: bound)
-                    ORDER BY doc_id LIMIT \(literal: cap)) a
-                UNION ALL
-                SELECT w.rid FROM (\(walk)) w WHERE (SELECT count(*) FROM s) >= \(literal: bound)) h
+            \(unsafeRaw: name) AS MATERIALIZED (
+                SELECT x.doc_id FROM search_token_sets x WHERE x.\(unsafeRaw: column) @> \(array)
+                AND x.doc_id >= \(bind: lo) AND x.doc_id < \(bind: hi) LIMIT \(literal: bound))
             """
     }
 

@@ -172,21 +172,34 @@ public struct SQLSearchStore: CatalogSearch {
         // (`SearchRanking.Bands`): a band's first hits are the ones ranked first, and the pass stops at the
         // number it needs in each band (explicit ones have their own), merged by the statement's
         // ORDER BY. When a long prefix was cut, the hits are checked whole as they come, and the pass
-        // stops at the number it needs of those that pass (out of at most `cap`).
+        // stops at the number it needs of those that pass (out of at most `cap`). The bands of a kind
+        // that asks the token sets share one answer from them (`StoreDialect.tokenSets`).
         let cutPrefixes = !dialect.longPrefixTerms(query).isEmpty
         var round2: [SQLQueryString] = []
+        var shared: [SQLQueryString] = []
         for (index, kind) in kinds.enumerated() where lists[index].count < top {
             let needed = top + lists[index].count
-            for (lo, hi) in SearchRanking.Bands.bands(kind, allowExplicit: allowExplicit) {
+            let bands = SearchRanking.Bands.bands(kind, allowExplicit: allowExplicit)
+            var sets: String?
+            if bands.count > 1, dialect.asksTokenSets(query, kind: kind, nameOnly: false, tokenSetBound: tokenSetBound)
+            {
+                let name = "sets\(index)"
+                let (lo, hi) = SearchRanking.Bands.range(kind, allowExplicit: allowExplicit)
+                shared.append(dialect.tokenSets(name, query, nameOnly: false, lo: lo, hi: hi, bound: tokenSetBound))
+                sets = name
+            }
+            for (lo, hi) in bands {
                 let all = dialect.searchCandidates(
                     query, kind: kind, lo: lo, hi: hi, cap: cutPrefixes ? max(cap, needed) : needed, nameOnly: false,
-                    top: needed, checkedLimit: needed, among: kind == .track ? songs : nil, tokenSetBound: tokenSetBound
-                )
+                    top: needed, checkedLimit: needed, among: kind == .track ? songs : nil,
+                    tokenSetBound: tokenSetBound,
+                    sharedSets: sets)
                 round2.append(Self.part(all, kind: index, part: 2))
             }
         }
         if !round2.isEmpty {
-            for (index, _, candidates) in try await backend.read({ [round2] in try await Self.run(round2, on: $0) }) {
+            let rows = try await backend.read { [round2, shared] in try await Self.run(round2, with: shared, on: $0) }
+            for (index, _, candidates) in rows {
                 lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
             }
         }
@@ -244,10 +257,13 @@ public struct SQLSearchStore: CatalogSearch {
         """
     }
 
-    /// Runs the parts in one statement; candidates grouped by (kind, part), in ranking order
-    /// (`SearchRanking`: tier, the engine's score, shorter names, doc_id).
-    static func run(_ parts: [SQLQueryString], on db: any SQLDatabase) async throws -> [(Int, Int, [Candidate])] {
-        var sql = parts[0]
+    /// Runs the parts in one statement, after the common table expressions `ctes` they read (none or
+    /// more); candidates grouped by (kind, part), in ranking order (`SearchRanking`: tier, the engine's
+    /// score, shorter names, doc_id).
+    static func run(_ parts: [SQLQueryString], with ctes: [SQLQueryString] = [], on db: any SQLDatabase)
+        async throws -> [(Int, Int, [Candidate])]
+    {
+        var sql = ctes.isEmpty ? parts[0] : "WITH " + ctes.joined(separator: ", ") + " " + parts[0]
         for part in parts.dropFirst() { sql = sql + " UNION ALL " + part }
         sql = sql + " ORDER BY kind_index, part, tier, score, name_length, doc_id"
         var groups: [(Int, Int, [Candidate])] = []
