@@ -107,6 +107,24 @@ import Testing
         }
     }
 
+    /// A rebuild makes the sets' indexes again as the migrations made them, albums' names' own among
+    /// them (migration 26).
+    @Test(.enabled(if: TestEngine.postgresURL != nil)) func aRebuildKeepsTheSetsIndexes() async throws {
+        try await TestEngine.postgres.freshDatabase().use { db in
+            func indexes() async throws -> [String] {
+                try await db.backend.read { sql in
+                    try await sql.raw(
+                        "SELECT indexdef FROM pg_indexes WHERE tablename = 'search_token_sets' ORDER BY indexname"
+                    ).all().map { try $0.decode(column: "indexdef", as: String.self) }
+                }
+            }
+            let migrated = try await indexes()
+            #expect(migrated.contains { $0.contains("search_token_sets_album_names") && $0.contains("WHERE") })
+            try await Self.catalog(db)
+            #expect(try await indexes() == migrated)
+        }
+    }
+
     struct Differences: Equatable {
         var sets: Int
         var missing: Int

@@ -26,5 +26,6 @@ public enum AllMigrations {
         Migration023OwnPlaylists.migration,
         Migration024SearchTokens.migration,
         Migration025SearchTokenSets.migration,
+        Migration026AlbumNameSets.migration,
     ]
 }

@@ -45,6 +45,12 @@ package enum SearchTokens {
         "ALTER TABLE search_token_sets_next ADD CONSTRAINT search_token_sets_next_pkey PRIMARY KEY (doc_id)",
         "CREATE INDEX search_token_sets_next_names ON search_token_sets_next USING GIN (name_tokens)",
         "CREATE INDEX search_token_sets_next_all ON search_token_sets_next USING GIN (tokens)",
+        // Album names' sets (migration 26).
+        """
+        CREATE INDEX search_token_sets_next_album_names ON search_token_sets_next USING GIN (name_tokens)
+        WHERE doc_id >= \(SearchRanking.Bands.album * SearchRanking.Bands.width)
+        AND doc_id < \((SearchRanking.Bands.explicitAlbum + 1) * SearchRanking.Bands.width)
+        """,
         // Before the swap: from the DROP to the commit, searches wait (ANALYZE takes seconds at size).
         "ANALYZE search_tokens_next",
         "ANALYZE search_token_sets_next",
@@ -56,6 +62,7 @@ package enum SearchTokens {
         "ALTER INDEX search_token_sets_next_pkey RENAME TO search_token_sets_pkey",
         "ALTER INDEX search_token_sets_next_names RENAME TO search_token_sets_names",
         "ALTER INDEX search_token_sets_next_all RENAME TO search_token_sets_all",
+        "ALTER INDEX search_token_sets_next_album_names RENAME TO search_token_sets_album_names",
         "ALTER TABLE search_documents ENABLE TRIGGER search_documents_added",
         "ALTER TABLE search_documents ENABLE TRIGGER search_documents_removed",
     ]
