@@ -322,7 +322,7 @@ import Testing
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
                     "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
-                    "25 search token sets",
+                    "25 search token sets", "26 album name sets",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)
