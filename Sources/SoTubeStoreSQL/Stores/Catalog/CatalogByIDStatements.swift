@@ -61,7 +61,7 @@ extension PostgresBackend {
         try await withConnection { connection, logger in
             var decoded: [T] = []
             for try await row in try await connection.execute(statement, logger: logger) {
-                decoded.append(try decode(row.sql()))
+                decoded.append(try decode(PostgresDirectRow(row)))
             }
             return decoded
         }

@@ -160,7 +160,7 @@ public struct SQLSearchStore: CatalogSearch {
             round1.append(Self.part(first, kind: index, part: 1))
         }
         var lists = Array(repeating: [Candidate](), count: kinds.count)
-        for (index, part, candidates) in try await backend.read({ [round1] in try await Self.run(round1, on: $0) }) {
+        for (index, part, candidates) in try await Self.run(round1, on: backend) {
             lists[index] = Self.merge(
                 lists[index], candidates, fullPass: part == 1 && !dialect.searchesNamesFirst, query: query)
         }
@@ -198,7 +198,7 @@ public struct SQLSearchStore: CatalogSearch {
             }
         }
         if !round2.isEmpty {
-            let rows = try await backend.read { [round2, shared] in try await Self.run(round2, with: shared, on: $0) }
+            let rows = try await Self.run(round2, with: shared, on: backend)
             for (index, _, candidates) in rows {
                 lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
             }
@@ -260,14 +260,21 @@ public struct SQLSearchStore: CatalogSearch {
     /// Runs the parts in one statement, after the common table expressions `ctes` they read (none or
     /// more); candidates grouped by (kind, part), in ranking order (`SearchRanking`: tier, the engine's
     /// score, shorter names, doc_id).
-    static func run(_ parts: [SQLQueryString], with ctes: [SQLQueryString] = [], on db: any SQLDatabase)
+    static func run(_ parts: [SQLQueryString], with ctes: [SQLQueryString] = [], on backend: any SQLBackend)
         async throws -> [(Int, Int, [Candidate])]
     {
-        var sql = ctes.isEmpty ? parts[0] : "WITH " + ctes.joined(separator: ", ") + " " + parts[0]
+        guard let first = parts.first else { return [] }
+        var sql = ctes.isEmpty ? first : "WITH " + ctes.joined(separator: ", ") + " " + first
         for part in parts.dropFirst() { sql = sql + " UNION ALL " + part }
         sql = sql + " ORDER BY kind_index, part, tier, score, name_length, doc_id"
+        let rows: [any SQLRow]
+        if let postgres = backend as? PostgresBackend {
+            rows = try await postgres.directRows(sql)
+        } else {
+            rows = try await backend.read { [sql] in try await $0.raw(sql).all() }
+        }
         var groups: [(Int, Int, [Candidate])] = []
-        for row in try await db.raw(sql).all() {
+        for row in rows {
             let kind = try row.decode(column: "kind_index", as: Int.self)
             let part = try row.decode(column: "part", as: Int.self)
             var candidate = try decode(row, rank: 0)
