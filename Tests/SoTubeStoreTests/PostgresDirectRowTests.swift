@@ -18,8 +18,8 @@ import Testing
 
     @Test(.enabled(if: TestEngine.postgresURL != nil)) func directRowsDecodeAsPostgresKitDoes() async throws {
         try await TestEngine.postgres.freshDatabase().use { db in
-            let postgres = try #require(db.backend as? PostgresBackend)
-            let direct = try #require(try await postgres.directRows(Self.query).first)
+            try #require(db.backend is PostgresBackend)
+            let direct = try #require(try await db.backend.rows(of: Self.query).first)
             let kit = try #require(try await db.backend.read { try await $0.raw(Self.query).all() }.first)
             #expect(direct.allColumns == kit.allColumns)
             #expect(try direct.decode(column: "s", as: String.self) == "Björk")
@@ -49,8 +49,8 @@ import Testing
             #expect(!direct.contains(column: "nothing"))
             #expect(throws: (any Error).self) { try direct.decodeNil(column: "nothing") }
             // A bind of another type: the query goes through PostgresKit.
-            let other = try await postgres.directRows(
-                "SELECT CAST(\(bind: ["a", "b"]) AS TEXT[]) AS list, \(bind: "x") AS s")
+            let list: SQLQueryString = "SELECT CAST(\(bind: ["a", "b"]) AS TEXT[]) AS list, \(bind: "x") AS s"
+            let other = try await db.backend.rows(of: list)
             #expect(try other.first?.decode(column: "list", as: [String].self) == ["a", "b"])
             #expect(try other.first?.decode(column: "s", as: String.self) == "x")
         }

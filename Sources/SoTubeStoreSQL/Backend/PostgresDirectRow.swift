@@ -64,7 +64,7 @@ struct PostgresDirectRow: SQLRow {
 extension PostgresBackend {
     /// The rows of `query`, read on a pooled connection as `PostgresDirectRow`s. Binds of other types
     /// than text, integers, doubles and booleans send the query through PostgresKit instead.
-    package func directRows(_ query: SQLQueryString) async throws -> [any SQLRow] {
+    public func rows(of query: SQLQueryString) async throws -> [any SQLRow] {
         try await withConnection { connection, logger in
             let database = connection.sql(queryLogLevel: nil, logger: logger)
             var serializer = SQLSerializer(database: database)

@@ -10,8 +10,17 @@ public protocol SQLBackend: Sendable {
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
         async throws -> R
+    /// The rows of one read-only statement (PostgreSQL decodes them past PostgresKit's generic
+    /// decoding: `PostgresDirectRow`).
+    func rows(of query: SQLQueryString) async throws -> [any SQLRow]
     /// Closes every connection.
     func shutdown() async
+}
+
+extension SQLBackend {
+    public func rows(of query: SQLQueryString) async throws -> [any SQLRow] {
+        try await read { try await $0.raw(query).all() }
+    }
 }
 
 /// Opens a backend from a location: a file path for SQLite, a `postgres://` URL for PostgreSQL.

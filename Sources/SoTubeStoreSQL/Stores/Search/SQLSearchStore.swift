@@ -267,14 +267,8 @@ public struct SQLSearchStore: CatalogSearch {
         var sql = ctes.isEmpty ? first : "WITH " + ctes.joined(separator: ", ") + " " + first
         for part in parts.dropFirst() { sql = sql + " UNION ALL " + part }
         sql = sql + " ORDER BY kind_index, part, tier, score, name_length, doc_id"
-        let rows: [any SQLRow]
-        if let postgres = backend as? PostgresBackend {
-            rows = try await postgres.directRows(sql)
-        } else {
-            rows = try await backend.read { [sql] in try await $0.raw(sql).all() }
-        }
         var groups: [(Int, Int, [Candidate])] = []
-        for row in rows {
+        for row in try await backend.rows(of: sql) {
             let kind = try row.decode(column: "kind_index", as: Int.self)
             let part = try row.decode(column: "part", as: Int.self)
             var candidate = try decode(row, rank: 0)
