@@ -65,4 +65,17 @@ import Testing
         #expect(
             StoreDialect.sqlite.matchExpression(SearchQuery("none travel d"), leaving: [2]) == "\"none\"* \"travel\"*")
     }
+
+    /// PostgreSQL plans a search's statements once, except for a word and a short prefix, whose best
+    /// plan (probe the prefix for each of the word's songs, or merge the two lists) only the words'
+    /// statistics tell (`StoreDialect.searchPlansOnce`).
+    @Test func whichSearchesArePlannedOnce() {
+        let dialect = StoreDialect.postgres
+        #expect(!dialect.searchPlansOnce(SearchQuery("rivorra s")))
+        #expect(!dialect.searchPlansOnce(SearchQuery("gr rivorra")))
+        #expect(dialect.searchPlansOnce(SearchQuery("rivorra sky")))
+        #expect(dialect.searchPlansOnce(SearchQuery("diamond paradise b")))
+        #expect(dialect.searchPlansOnce(SearchQuery("midnight")))
+        #expect(dialect.searchPlansOnce(SearchQuery("s")))
+    }
 }

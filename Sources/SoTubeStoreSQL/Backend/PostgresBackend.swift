@@ -9,13 +9,25 @@ import SQLKit
 public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     public let dialect = StoreDialect.postgres
     private let client: PostgresClient
+    /// Connections for statements planned once (`rows(of:planOnce:)`): each plans its prepared and
+    /// unnamed statements generically (`plan_cache_mode`), for any binds, so they hold nothing else.
+    /// PostgreSQL's default plans such a statement anew on most calls, and a setting of the main
+    /// pool would reach every other query of the store, whose plans may depend on their binds.
+    private let plannedOnce: PostgresClient
+    /// Statements prepared on each of `plannedOnce`'s connections.
+    package let prepared = PreparedQueries()
     private let runTask: Task<Void, Never>
     private let logger: Logger
 
-    private init(client: PostgresClient, logger: Logger) {
+    private init(client: PostgresClient, plannedOnce: PostgresClient, logger: Logger) {
         self.client = client
+        self.plannedOnce = plannedOnce
         self.logger = logger
-        self.runTask = Task { await client.run() }
+        self.runTask = Task {
+            async let main: Void = client.run()
+            async let planned: Void = plannedOnce.run()
+            _ = await (main, planned)
+        }
     }
 
     package static func connect(
@@ -30,8 +42,16 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
             host: host, port: port, username: core.username, password: core.password,
             database: core.database, tls: tls.clientTLS())
         configuration.options.maximumConnections = max(1, poolSize)
-        configuration.options.additionalStartupParameters = [("statement_timeout", "\(max(0, statementTimeoutMs))")]
-        let backend = PostgresBackend(client: PostgresClient(configuration: configuration), logger: logger)
+        let timeout = ("statement_timeout", "\(max(0, statementTimeoutMs))")
+        configuration.options.additionalStartupParameters = [timeout]
+        // Half as many for statements planned once (searches): each holds up to
+        // `PreparedQueries.perConnection` generic plans in PostgreSQL's memory.
+        var plannedOnce = configuration
+        plannedOnce.options.maximumConnections = max(1, (poolSize + 1) / 2)
+        plannedOnce.options.additionalStartupParameters = [timeout, ("plan_cache_mode", "force_generic_plan")]
+        let backend = PostgresBackend(
+            client: PostgresClient(configuration: configuration),
+            plannedOnce: PostgresClient(configuration: plannedOnce), logger: logger)
         // Fail early with a clear message when the server is not there.
         _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").all() }
         return backend
@@ -56,9 +76,11 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     /// `body` on a pooled connection itself, for PostgresNIO's prepared statements: each is parsed and
     /// planned once per connection instead of on every call.
     package func withConnection<R: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> R
+        plannedOnce: Bool = false, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> R
     ) async throws -> R {
-        try await leased { connection in try await body(connection, self.logger) }
+        try await leased(from: plannedOnce ? self.plannedOnce : client) { connection in
+            try await body(connection, self.logger)
+        }
     }
 
     /// How long a request waits for a connection before it is told the database is unavailable. A
@@ -71,9 +93,10 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     private let lastOutage = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
 
     /// `body` on a pooled connection, or `DatabaseUnavailable` when none comes in time.
-    private func leased<R: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> R)
-        async throws -> R
-    {
+    private func leased<R: Sendable>(
+        from pool: PostgresClient? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R
+    ) async throws -> R {
+        let pool = pool ?? client
         let now = ContinuousClock.now
         let recentOutage = lastOutage.withLockedValue { $0.map { now - $0 < Self.outageMemory } ?? false }
         let limit = recentOutage ? Self.acquireLimitDuringOutage : Self.acquireLimit
@@ -81,7 +104,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         do {
             return try await withThrowingTaskGroup(of: R?.self) { group in
                 group.addTask {
-                    try await self.client.withConnection { connection in
+                    try await pool.withConnection { connection in
                         acquired.withLockedValue { $0 = true }
                         return try await body(connection)
                     }

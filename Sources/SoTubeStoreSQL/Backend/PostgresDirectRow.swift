@@ -10,10 +10,15 @@ import SQLKit
 struct PostgresDirectRow: SQLRow {
     let row: PostgresRow
     let cells: PostgresRandomAccessRow
+    /// A prepared statement's rows (`PreparedQuery`): PostgreSQL sends them in binary, as it does
+    /// every row PostgresNIO asks for, but PostgresNIO labels their cells with the statement's
+    /// description, which says text. Such cells are read as binary, and only the common types.
+    let fromPreparedQuery: Bool
 
-    init(_ row: PostgresRow) {
+    init(_ row: PostgresRow, fromPreparedQuery: Bool = false) {
         self.row = row
         self.cells = row.makeRandomAccess()
+        self.fromPreparedQuery = fromPreparedQuery
     }
 
     var allColumns: [String] { cells.map(\.columnName) }
@@ -24,6 +29,10 @@ struct PostgresDirectRow: SQLRow {
 
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
         if let value = try Self.direct(try cell(column), as: type) { return value }
+        guard !fromPreparedQuery else {
+            throw DecodingError.typeMismatch(
+                type, .init(codingPath: [], debugDescription: "A prepared query's \(column) read as \(type)"))
+        }
         return try row.sql().decode(column: column, as: type)
     }
 
@@ -33,7 +42,11 @@ struct PostgresDirectRow: SQLRow {
                 SomeColumn(stringValue: column),
                 .init(codingPath: [], debugDescription: "No column \(column) in the row"))
         }
-        return cells[column]
+        let cell = cells[column]
+        guard fromPreparedQuery else { return cell }
+        return PostgresCell(
+            bytes: cell.bytes, dataType: cell.dataType, format: .binary, columnName: cell.columnName,
+            columnIndex: cell.columnIndex)
     }
 
     /// `cell` as `D` when `D` is one of the common types; nil for any other.
@@ -58,33 +71,5 @@ struct PostgresDirectRow: SQLRow {
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
-    }
-}
-
-extension PostgresBackend {
-    /// The rows of `query`, read on a pooled connection as `PostgresDirectRow`s. Binds of other types
-    /// than text, integers, doubles and booleans send the query through PostgresKit instead.
-    public func rows(of query: SQLQueryString) async throws -> [any SQLRow] {
-        try await withConnection { connection, logger in
-            let database = connection.sql(queryLogLevel: nil, logger: logger)
-            var serializer = SQLSerializer(database: database)
-            query.serialize(to: &serializer)
-            var bindings = PostgresBindings(capacity: serializer.binds.count)
-            for bind in serializer.binds {
-                switch bind {
-                case let value as String: bindings.append(value)
-                case let value as Int: bindings.append(value)
-                case let value as Int64: bindings.append(value)
-                case let value as Double: bindings.append(value)
-                case let value as Bool: bindings.append(value)
-                default: return try await database.raw(query).all()
-                }
-            }
-            var rows: [any SQLRow] = []
-            let sequence = try await connection.query(
-                PostgresQuery(unsafeSQL: serializer.sql, binds: bindings), logger: logger)
-            for try await row in sequence { rows.append(PostgresDirectRow(row)) }
-            return rows
-        }
     }
 }

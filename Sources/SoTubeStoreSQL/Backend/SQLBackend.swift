@@ -11,14 +11,15 @@ public protocol SQLBackend: Sendable {
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
         async throws -> R
     /// The rows of one read-only statement (PostgreSQL decodes them past PostgresKit's generic
-    /// decoding: `PostgresDirectRow`).
-    func rows(of query: SQLQueryString) async throws -> [any SQLRow]
+    /// decoding: `PostgresDirectRow`). `planOnce`: the statement's best plan does not depend on its
+    /// binds' values, so PostgreSQL may prepare it and plan it once for all of them.
+    func rows(of query: SQLQueryString, planOnce: Bool) async throws -> [any SQLRow]
     /// Closes every connection.
     func shutdown() async
 }
 
 extension SQLBackend {
-    public func rows(of query: SQLQueryString) async throws -> [any SQLRow] {
+    public func rows(of query: SQLQueryString, planOnce: Bool) async throws -> [any SQLRow] {
         try await read { try await $0.raw(query).all() }
     }
 }

@@ -160,7 +160,7 @@ public struct SQLSearchStore: CatalogSearch {
             round1.append(Self.part(first, kind: index, part: 1))
         }
         var lists = Array(repeating: [Candidate](), count: kinds.count)
-        for (index, part, candidates) in try await Self.run(round1, on: backend) {
+        for (index, part, candidates) in try await Self.run(round1, for: query, on: backend) {
             lists[index] = Self.merge(
                 lists[index], candidates, fullPass: part == 1 && !dialect.searchesNamesFirst, query: query)
         }
@@ -198,7 +198,7 @@ public struct SQLSearchStore: CatalogSearch {
             }
         }
         if !round2.isEmpty {
-            let rows = try await Self.run(round2, with: shared, on: backend)
+            let rows = try await Self.run(round2, with: shared, for: query, on: backend)
             for (index, _, candidates) in rows {
                 lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
             }
@@ -260,15 +260,15 @@ public struct SQLSearchStore: CatalogSearch {
     /// Runs the parts in one statement, after the common table expressions `ctes` they read (none or
     /// more); candidates grouped by (kind, part), in ranking order (`SearchRanking`: tier, the engine's
     /// score, shorter names, doc_id).
-    static func run(_ parts: [SQLQueryString], with ctes: [SQLQueryString] = [], on backend: any SQLBackend)
-        async throws -> [(Int, Int, [Candidate])]
-    {
+    static func run(
+        _ parts: [SQLQueryString], with ctes: [SQLQueryString] = [], for query: SearchQuery, on backend: any SQLBackend
+    ) async throws -> [(Int, Int, [Candidate])] {
         guard let first = parts.first else { return [] }
         var sql = ctes.isEmpty ? first : "WITH " + ctes.joined(separator: ", ") + " " + first
         for part in parts.dropFirst() { sql = sql + " UNION ALL " + part }
         sql = sql + " ORDER BY kind_index, part, tier, score, name_length, doc_id"
         var groups: [(Int, Int, [Candidate])] = []
-        for row in try await backend.rows(of: sql) {
+        for row in try await backend.rows(of: sql, planOnce: backend.dialect.searchPlansOnce(query)) {
             let kind = try row.decode(column: "kind_index", as: Int.self)
             let part = try row.decode(column: "part", as: Int.self)
             var candidate = try decode(row, rank: 0)
