@@ -113,32 +113,69 @@ package final class PreparedQueries: Sendable {
     /// How many statements each connection holds prepared (for tests).
     package var counts: [Int] { state.withLockedValue { $0.connections.values.map(\.bySQL.count) } }
 
-    /// A statement's binds, when each is one of the types a prepared statement is given here.
+    /// A statement's binds, when each is one of the types a prepared statement is given here; each is
+    /// encoded for the one way it is sent.
     struct Binds {
-        /// PostgreSQL's name of each bind's type, in order.
-        var types: [String] = []
-        /// The values for a prepared statement (PostgresNIO sends these in binary).
-        var data: [PostgresData] = []
-        /// The same values for an unnamed statement.
-        var bindings = PostgresBindings()
+        private enum Value {
+            case text(String)
+            case int(Int)
+            case int64(Int64)
+            case double(Double)
+            case bool(Bool)
+        }
+        private var values: [Value] = []
 
         init?(_ binds: [any Encodable & Sendable]) {
             for bind in binds {
                 switch bind {
-                case let value as String: append("text", PostgresData(string: value), value)
-                case let value as Int: append("int8", PostgresData(int: value), value)
-                case let value as Int64: append("int8", PostgresData(int64: value), value)
-                case let value as Double: append("float8", PostgresData(double: value), value)
-                case let value as Bool: append("bool", PostgresData(bool: value), value)
+                case let value as String: values.append(.text(value))
+                case let value as Int: values.append(.int(value))
+                case let value as Int64: values.append(.int64(value))
+                case let value as Double: values.append(.double(value))
+                case let value as Bool: values.append(.bool(value))
                 default: return nil
                 }
             }
         }
 
-        private mutating func append(_ type: String, _ value: PostgresData, _ bind: some PostgresNonThrowingEncodable) {
-            types.append(type)
-            data.append(value)
-            bindings.append(bind)
+        /// PostgreSQL's name of each bind's type, in order.
+        var types: [String] {
+            values.map {
+                switch $0 {
+                case .text: "text"
+                case .int, .int64: "int8"
+                case .double: "float8"
+                case .bool: "bool"
+                }
+            }
+        }
+
+        /// The values for a prepared statement (PostgresNIO sends these in binary).
+        var data: [PostgresData] {
+            values.map {
+                switch $0 {
+                case .text(let value): PostgresData(string: value)
+                case .int(let value): PostgresData(int: value)
+                case .int64(let value): PostgresData(int64: value)
+                case .double(let value): PostgresData(double: value)
+                case .bool(let value): PostgresData(bool: value)
+                }
+            }
+        }
+
+        /// The same values for an unnamed statement.
+        var bindings: PostgresBindings {
+            var bindings = PostgresBindings(capacity: values.count)
+            for value in values {
+                switch value {
+                case .text(let value): bindings.append(value)
+                case .int(let value): bindings.append(value)
+                case .int64(let value): bindings.append(value)
+                case .double(let value): bindings.append(value)
+                case .bool(let value): bindings.append(value)
+                }
+            }
+            return bindings
         }
     }
 
