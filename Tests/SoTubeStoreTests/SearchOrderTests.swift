@@ -209,13 +209,15 @@ import Testing
         }
     }
 
-    /// What migrations 25 (PostgreSQL's token sets) and 24 (its search tokens) added, taken away again.
+    /// What migrations 27 (PostgreSQL's name letters), 25 (its token sets) and 24 (its search tokens) added,
+    /// taken away again.
     static func undoMigration24(_ dialect: StoreDialect) -> [String] {
         guard dialect == .postgres else { return [] }
         return ["DROP TABLE search_token_sets"]
             + ["added", "removed", "changed"].map { "DROP TRIGGER search_documents_\($0) ON search_documents" }
             + ["added", "removed", "changed"].map { "DROP FUNCTION search_tokens_\($0)()" }
             + ["DROP FUNCTION search_tokens_of(TEXT, TEXT)", "DROP TABLE search_tokens"]
+            + ["DROP FUNCTION search_name_letters(TEXT)"]
     }
 
     /// What migrations 23 (own playlists), 22 (search words), 21 (catalog sources), 20 (sign-in providers) and 19 (artists
@@ -322,7 +324,7 @@ import Testing
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
                     "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
-                    "25 search token sets", "26 album name sets",
+                    "25 search token sets", "26 album name sets", "27 search name letters",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

@@ -27,5 +27,6 @@ public enum AllMigrations {
         Migration024SearchTokens.migration,
         Migration025SearchTokenSets.migration,
         Migration026AlbumNameSets.migration,
+        Migration027SearchNameLetters.migration,
     ]
 }

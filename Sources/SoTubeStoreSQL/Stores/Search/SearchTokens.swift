@@ -17,23 +17,26 @@ package enum SearchTokens {
     /// million songs one `INSERT … search_tokens_of(…)` into the indexed table took 470 s (the
     /// function's plan per document, then the index inserts); this takes 240 s. The words are split here as
     /// `search_tokens_of` splits them (migration 24; the triggers use it): one to six letters of each
-    /// word, in the name if any of its words starts so.
+    /// word, in the name if any of its words starts so, with the letters that start the name's words
+    /// (`search_name_letters`, migration 27).
     static let rebuildEnd = [
         "SET LOCAL work_mem = '256MB'",
         "SET LOCAL maintenance_work_mem = '256MB'",
         // The columns as they are (not the index: it is built after the rows).
         "CREATE TABLE search_tokens_next (LIKE search_tokens)",
         """
-        INSERT INTO search_tokens_next (token, doc_id, in_name)
-        SELECT substr(w.word, 1, n), w.doc_id, bool_or(w.in_name)
-        FROM (SELECT d.doc_id, unnest(string_to_array(d.name, ' ')) AS word, TRUE AS in_name FROM search_documents d
+        WITH d AS MATERIALIZED (
+            SELECT doc_id, name, context, search_name_letters(name) AS letters FROM search_documents)
+        INSERT INTO search_tokens_next (token, doc_id, in_name, name_letters)
+        SELECT substr(w.word, 1, n), w.doc_id, bool_or(w.in_name), max(w.letters)
+        FROM (SELECT d.doc_id, unnest(string_to_array(d.name, ' ')) AS word, TRUE AS in_name, d.letters FROM d
             UNION ALL
-            SELECT d.doc_id, unnest(string_to_array(d.context, ' ')), FALSE FROM search_documents d) w,
+            SELECT d.doc_id, unnest(string_to_array(d.context, ' ')), FALSE, d.letters FROM d) w,
             generate_series(1, least(6, length(w.word))) n
         WHERE w.word <> ''
         GROUP BY 2, 1 ORDER BY 1, 2
         """,
-        "CREATE INDEX search_tokens_next_token ON search_tokens_next (token, doc_id) INCLUDE (in_name)",
+        "CREATE INDEX search_tokens_next_token ON search_tokens_next (token, doc_id) INCLUDE (in_name, name_letters)",
         "ALTER TABLE search_tokens_next ALTER COLUMN token SET STATISTICS 1000",
         // Each document's token sets (migration 25), from the new tokens.
         "CREATE TABLE search_token_sets_next (LIKE search_token_sets)",
@@ -77,6 +80,18 @@ package enum SearchTokens {
             !tokens.contains { $0 != short && $0.unicodeScalars.starts(with: short.unicodeScalars) }
         }
     }
+
+    /// The bit of `name_letters` (migration 27's `search_name_letters`) that a name word starting with
+    /// `letter` sets: one for each of a–z, and one of five shared bits for any other character.
+    package static func nameLetterBit(_ letter: Unicode.Scalar) -> Int32 {
+        let value = letter.value
+        guard isOwnNameLetter(letter) else { return 1 << Int32(26 + value % 5) }
+        return 1 << Int32(value - 97)
+    }
+
+    /// Does `letter` have a `name_letters` bit of its own (a–z), so that the bit alone says a word of the
+    /// name starts with it?
+    package static func isOwnNameLetter(_ letter: Unicode.Scalar) -> Bool { (97...122).contains(letter.value) }
 
     /// The token a query word looks up: every word is a prefix (`SearchQuery.isPrefix`), a longer one
     /// cut to the longest kept (`indexedPrefixLength`) and checked whole on the rows found.
