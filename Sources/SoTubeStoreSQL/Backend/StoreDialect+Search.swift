@@ -281,7 +281,11 @@ extension StoreDialect {
     /// where a plan made without the words merged the two lists (430,000 entries of `s`, 46 ms); only
     /// the words' statistics tell which. At a million songs, planned once, 53 of the benchmark's 360
     /// such queries took 1.5–25 ms longer, while every other kind of query was faster.
-    package func searchPlansOnce(_ query: SearchQuery) -> Bool {
+    ///
+    /// The names passes of a word and a one-letter prefix walk the word alone (`wordAndLetterHits`):
+    /// one plan serves every such query (`namesPass`).
+    package func searchPlansOnce(_ query: SearchQuery, namesPass: Bool = false) -> Bool {
+        if namesPass, Self.nameLetter(query) != nil { return true }
         let tokens = Self.walkOrder(query)
         guard tokens.count == 2, let shortest = tokens.last else { return true }
         return shortest.unicodeScalars.count > Self.shortPrefixLength

@@ -160,7 +160,8 @@ public struct SQLSearchStore: CatalogSearch {
             round1.append(Self.part(first, kind: index, part: 1))
         }
         var lists = Array(repeating: [Candidate](), count: kinds.count)
-        for (index, part, candidates) in try await Self.run(round1, for: query, on: backend) {
+        let namesPass = dialect.searchesNamesFirst
+        for (index, part, candidates) in try await Self.run(round1, for: query, on: backend, namesPass: namesPass) {
             lists[index] = Self.merge(
                 lists[index], candidates, fullPass: part == 1 && !dialect.searchesNamesFirst, query: query)
         }
@@ -260,15 +261,19 @@ public struct SQLSearchStore: CatalogSearch {
     /// Runs the parts in one statement, after the common table expressions `ctes` they read (none or
     /// more); candidates grouped by (kind, part), in ranking order (`SearchRanking`: tier, the engine's
     /// score, shorter names, doc_id).
+    /// `namesPass`: the parts are exact names and names passes (`StoreDialect.searchPlansOnce`).
     static func run(
-        _ parts: [SQLQueryString], with ctes: [SQLQueryString] = [], for query: SearchQuery, on backend: any SQLBackend
+        _ parts: [SQLQueryString], with ctes: [SQLQueryString] = [], for query: SearchQuery, on backend: any SQLBackend,
+        namesPass: Bool = false
     ) async throws -> [(Int, Int, [Candidate])] {
         guard let first = parts.first else { return [] }
         var sql = ctes.isEmpty ? first : "WITH " + ctes.joined(separator: ", ") + " " + first
         for part in parts.dropFirst() { sql = sql + " UNION ALL " + part }
         sql = sql + " ORDER BY kind_index, part, tier, score, name_length, doc_id"
         var groups: [(Int, Int, [Candidate])] = []
-        for row in try await backend.rows(of: sql, planOnce: backend.dialect.searchPlansOnce(query)) {
+        for row in try await backend.rows(
+            of: sql, planOnce: backend.dialect.searchPlansOnce(query, namesPass: namesPass))
+        {
             let kind = try row.decode(column: "kind_index", as: Int.self)
             let part = try row.decode(column: "part", as: Int.self)
             var candidate = try decode(row, rank: 0)
