@@ -276,16 +276,20 @@ extension StoreDialect {
     }
 
     /// Can a search's statements for `query` be planned once for any words (PostgreSQL: prepared,
-    /// `SQLBackend.rows(of:planOnce:)`)? Not for two tokens of which one is a short prefix: a walk of
-    /// the other word probes the prefix's long list for each song (`rivorr` + `s`: 60 probes, 0.25 ms),
-    /// where a plan made without the words merged the two lists (430,000 entries of `s`, 46 ms); only
-    /// the words' statistics tell which. At a million songs, planned once, 53 of the benchmark's 360
-    /// such queries took 1.5–25 ms longer, while every other kind of query was faster.
+    /// `SQLBackend.rows(of:planOnce:)`)? Not the full pass (names and context) of two tokens of which
+    /// one is a short prefix: a walk of the other word probes the prefix's long list for each song
+    /// (`rivorr` + `s`: 60 probes, 0.25 ms), where a plan made without the words merged the two lists
+    /// (430,000 entries of `s`, 46 ms); only the words' statistics tell which. At a million songs,
+    /// planned once, 53 of the benchmark's 360 such queries took 1.5–25 ms longer, while every other
+    /// kind of query was faster.
     ///
-    /// The names passes of a word and a one-letter prefix walk the word alone (`wordAndLetterHits`):
-    /// one plan serves every such query (`namesPass`).
+    /// Names passes (`namesPass`) are planned once for any query: with a one-letter prefix they walk the
+    /// word alone (`wordAndLetterHits`); songs' and albums' ask the token sets first, and walk only when
+    /// the sets hold `tokenSetBound` titles or more, where either plan finds the first `cap` soon; artists'
+    /// and playlists' lists are short. At a million songs, a word and a two-letter prefix took 6.27 →
+    /// 5.04 ms on average (p90 8.11 → 6.26 ms), and rare words with one (`rivorra sk`) 5.8 → 3.4 ms.
     package func searchPlansOnce(_ query: SearchQuery, namesPass: Bool = false) -> Bool {
-        if namesPass, Self.nameLetter(query) != nil { return true }
+        if namesPass { return true }
         let tokens = Self.walkOrder(query)
         guard tokens.count == 2, let shortest = tokens.last else { return true }
         return shortest.unicodeScalars.count > Self.shortPrefixLength
