@@ -8,9 +8,9 @@
 ///
 /// A bit per letter a–z; any other first character (a digit, `é`, `д`) sets one of five bits shared by
 /// many, so such a letter is checked against its token as well. The table is copied once with the new
-/// column (a million songs: about four minutes), as `SearchTokens.rebuildEnd` writes it; the triggers
-/// of migration 25 now fill it. The statements are written out here: this migration must keep meaning
-/// what it meant.
+/// column (a million songs: 61 s), as `SearchTokens.rebuildEnd` now writes it; the triggers of
+/// migration 25, replaced here, fill it. The statements are written out here: this migration must keep
+/// meaning what it meant.
 enum Migration027SearchNameLetters {
     /// The trigger functions' statement for the added documents: their tokens, with their names'
     /// letters, and their token sets (migration 25's, `name_letters` added).
