@@ -19,15 +19,19 @@ public struct SQLSearchStore: CatalogSearch {
     /// PostgreSQL: the documents read from the token sets before a pass walks the tokens instead
     /// (`StoreDialect.searchCandidates`); 0 walks always.
     let tokenSetBound: Int
+    /// Songs' full pass asked beside their names pass for queries of three words or more
+    /// (`speculatesFullPass`).
+    let fullPassEarly: Bool
 
     package init(
         backend: any SQLBackend, shortPrefixRowBound: Int = 2_000, shortPrefixMinimumSongs: Int = 3_000_000,
-        tokenSetBound: Int = 3_000
+        tokenSetBound: Int = 3_000, fullPassEarly: Bool = true
     ) {
         self.backend = backend
         self.shortPrefixRowBound = shortPrefixRowBound
         self.shortPrefixMinimumSongs = shortPrefixMinimumSongs
         self.tokenSetBound = tokenSetBound
+        self.fullPassEarly = fullPassEarly
     }
 
     /// How many index hits per kind are ranked for one query. FTS walks the index in doc_id order
@@ -159,6 +163,15 @@ public struct SQLSearchStore: CatalogSearch {
                 among: kind == .track ? songs : nil, tokenSetBound: tokenSetBound)
             round1.append(Self.part(first, kind: index, part: 1))
         }
+        // Songs' full pass, asked beside the names pass when that one will likely come short.
+        let early =
+            speculatesFullPass(query, kinds: kinds)
+            ? fullPass(
+                query, kinds: kinds, found: [top - 1], allowExplicit: allowExplicit, cap: cap, top: top, songs: songs)
+            : nil
+        let speculated = early.map { pass in
+            Task { [backend] in try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend) }
+        }
         var lists = Array(repeating: [Candidate](), count: kinds.count)
         let namesPass = dialect.searchesNamesFirst
         for (index, part, candidates) in try await Self.run(round1, for: query, on: backend, namesPass: namesPass) {
@@ -168,18 +181,57 @@ public struct SQLSearchStore: CatalogSearch {
         guard dialect.searchesNamesFirst else {
             return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
         }
-        // A names pass that came short found every name match, so this pass only adds matches
-        // through context, all of one tier. Documents are numbered shortest name first in each band
-        // (`SearchRanking.Bands`): a band's first hits are the ones ranked first, and the pass stops at the
-        // number it needs in each band (explicit ones have their own), merged by the statement's
-        // ORDER BY. When a long prefix was cut, the hits are checked whole as they come, and the pass
-        // stops at the number it needs of those that pass (out of at most `cap`). The bands of a kind
-        // that asks the token sets share one answer from them (`StoreDialect.tokenSets`).
+        let rows: [(Int, Int, [Candidate])]
+        if let speculated {
+            rows = lists[0].count < top ? try await speculated.value : []
+        } else {
+            let found = lists.map { $0.count < top ? $0.count : nil }
+            let pass = fullPass(
+                query, kinds: kinds, found: found, allowExplicit: allowExplicit, cap: cap, top: top, songs: songs)
+            rows = pass.parts.isEmpty ? [] : try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend)
+        }
+        for (index, _, candidates) in rows {
+            lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
+        }
+        return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
+    }
+
+    /// Is the songs' full pass asked at once, beside their names pass (`laneCandidates`)? For three
+    /// words or more, in the songs' own lane. At 10M songs on SQLite the names pass came short for 417
+    /// of the benchmark's 458 queries of three words, and their full pass then took 2.8 ms on average,
+    /// after it; for two words, 290 of 810, 1.1 ms, so two words wait. The other lane (albums, artists,
+    /// playlists) is done sooner, and the pass runs beside what is left of the names pass: for three
+    /// words, the mean 5.25 → 4.75 ms and p90 9.49 → 8.34 ms at 10M on SQLite, p90 6.23 → 5.17 ms at
+    /// 1M on PostgreSQL (two servers asked in turn, query by query).
+    ///
+    /// Asked early, the pass wants as many as the names pass could leave it to find (`top - 1` found):
+    /// the first hits of each band, a few more of them, ranked alike; only among names of 999 letters
+    /// or more, which share a slot of their band, could a later one rank first.
+    func speculatesFullPass(_ query: SearchQuery, kinds: [SearchKind]) -> Bool {
+        fullPassEarly && kinds == [.track] && query.terms.count >= 3 && backend.dialect.searchesNamesFirst
+    }
+
+    /// The full pass (names and context) of each kind whose names pass `found` fewer than `top`
+    /// (nil: a whole page, no pass): statements to run after the common table expressions `ctes`.
+    ///
+    /// A names pass that came short found every name match, so this pass only adds matches
+    /// through context, all of one tier. Documents are numbered shortest name first in each band
+    /// (`SearchRanking.Bands`): a band's first hits are the ones ranked first, and the pass stops at the
+    /// number it needs in each band (explicit ones have their own), merged by the statement's
+    /// ORDER BY. When a long prefix was cut, the hits are checked whole as they come, and the pass
+    /// stops at the number it needs of those that pass (out of at most `cap`). The bands of a kind
+    /// that asks the token sets share one answer from them (`StoreDialect.tokenSets`).
+    func fullPass(
+        _ query: SearchQuery, kinds: [SearchKind], found: [Int?], allowExplicit: Bool, cap: Int, top: Int,
+        songs: [Int64]?
+    ) -> (parts: [SQLQueryString], ctes: [SQLQueryString]) {
+        let dialect = backend.dialect
         let cutPrefixes = !dialect.longPrefixTerms(query).isEmpty
         var round2: [SQLQueryString] = []
         var shared: [SQLQueryString] = []
-        for (index, kind) in kinds.enumerated() where lists[index].count < top {
-            let needed = top + lists[index].count
+        for (index, kind) in kinds.enumerated() {
+            guard let count = found[index], count < top else { continue }
+            let needed = top + count
             let bands = SearchRanking.Bands.bands(kind, allowExplicit: allowExplicit)
             var sets: String?
             if bands.count > 1, dialect.asksTokenSets(query, kind: kind, nameOnly: false, tokenSetBound: tokenSetBound)
@@ -198,13 +250,7 @@ public struct SQLSearchStore: CatalogSearch {
                 round2.append(Self.part(all, kind: index, part: 2))
             }
         }
-        if !round2.isEmpty {
-            let rows = try await Self.run(round2, with: shared, for: query, on: backend)
-            for (index, _, candidates) in rows {
-                lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
-            }
-        }
-        return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
+        return (round2, shared)
     }
 
     /// The songs holding the query's words other than its short prefixes, when there are at most
