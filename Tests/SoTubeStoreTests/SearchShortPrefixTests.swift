@@ -25,32 +25,51 @@ import Testing
             let queries = mix + shuffled
             // Tried from 3M songs by default; from the first song here.
             let onRows = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0)
-            var (short, checkedOnRows) = (0, 0)
+            // With no word rare enough to look for every song, the titles' songs alone, for any prefix;
+            // and none for prefixes rarer than in every song.
+            let titlesOnly = SQLSearchStore(
+                backend: db.backend, shortPrefixMinimumSongs: 0, rareWordDocuments: 0, densePrefixPercent: 0)
+            let denseOnly = SQLSearchStore(
+                backend: db.backend, shortPrefixMinimumSongs: 0, rareWordDocuments: 0, densePrefixPercent: 10_000)
+            var (short, checkedOnRows, titlesChecked) = (0, 0, 0)
             for text in queries where !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery(text)).isEmpty {
                 short += 1
-                if try await onRows.songsForShortPrefixes(SearchQuery(text), kinds: [.track]) != nil {
+                if let songs = try await onRows.songsForShortPrefixes(SearchQuery(text), kinds: [.track]) {
                     checkedOnRows += 1
+                    #expect(songs.titles == nil && songs.names == songs.all)
                 }
+                if let songs = try await titlesOnly.songsForShortPrefixes(SearchQuery(text), kinds: [.track]),
+                    songs.all == nil, let titles = songs.titles
+                {
+                    titlesChecked += 1
+                    let ids = try JSONDecoder().decode([Int64].self, from: Data(titles.utf8))
+                    #expect(ids.count <= 2_000 && ids == ids.sorted() && songs.names == titles)
+                }
+                #expect(try await denseOnly.songsForShortPrefixes(SearchQuery(text), kinds: [.track]) == nil)
                 #expect(
                     try await SQLSearchStore(backend: db.backend).songsForShortPrefixes(
                         SearchQuery(text), kinds: [.track]) == nil, "a small catalog walks the index")
             }
             #expect(short > 100)
+            #expect(titlesChecked * 10 >= short * 9, "\(titlesChecked) of \(short) checked on the titles' songs alone")
             #expect(
                 checkedOnRows * 10 >= short * 9,
                 "\(checkedOnRows) of \(short) queries with a short prefix checked on rows")
             let walked = try await SearchEngineParityTests.answers(
                 db, queries, search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: 0))
             #expect(walked.values.filter { !$0.isEmpty }.count > 500, "the mix finds things")
-            // The default bound, and one that most queries' longer words exceed (the index walk again).
-            for bound in [2_000, 3] {
+            // The default bound; one that most queries' longer words exceed (the index walk again); and
+            // the names pass checked on the titles' songs, the other passes walking.
+            for (bound, rare) in [(2_000, 20_000), (3, 20_000), (2_000, 0), (12, 0)] {
                 let answers = try await SearchEngineParityTests.answers(
                     db, queries,
-                    search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: bound, shortPrefixMinimumSongs: 0))
+                    search: SQLSearchStore(
+                        backend: db.backend, shortPrefixRowBound: bound, shortPrefixMinimumSongs: 0,
+                        rareWordDocuments: rare, densePrefixPercent: 0))
                 let differing = walked.keys.sorted().filter { walked[$0] != answers[$0] }
                 #expect(
                     differing.isEmpty,
-                    "bound \(bound): \(differing.count) answers differ, first: \(differing.prefix(3).map { "\($0): \(walked[$0] ?? []) vs \(answers[$0] ?? [])" })"
+                    "bound \(bound), rare \(rare): \(differing.count) answers differ, first: \(differing.prefix(3).map { "\($0): \(walked[$0] ?? []) vs \(answers[$0] ?? [])" })"
                 )
             }
         }

@@ -14,6 +14,14 @@ public struct SQLSearchStore: CatalogSearch {
     let shortPrefixRowBound: Int
     /// Songs from which that check is tried (`songsForShortPrefixes`).
     let shortPrefixMinimumSongs: Int
+    /// A word in at most this many documents is rare enough to look for every song it is in, titles
+    /// and context (`songsForShortPrefixes`); past it, only the titles holding the words are looked for.
+    let rareWordDocuments: Int
+    /// Past it, a short prefix starting words in at least this share of the songs (%) has the titles
+    /// holding the words looked for (`songsForShortPrefixes`).
+    let densePrefixPercent: Int
+    /// The vocabulary's counts of short prefixes, as last read.
+    let prefixCounts = PrefixDocuments()
     /// The catalog's size, as last read.
     let catalogSize = CatalogSize()
     /// PostgreSQL: the documents read from the token sets before a pass walks the tokens instead
@@ -25,11 +33,14 @@ public struct SQLSearchStore: CatalogSearch {
 
     package init(
         backend: any SQLBackend, shortPrefixRowBound: Int = 2_000, shortPrefixMinimumSongs: Int = 3_000_000,
-        tokenSetBound: Int = 3_000, fullPassEarly: Bool = true
+        rareWordDocuments: Int = 20_000, densePrefixPercent: Int = 25, tokenSetBound: Int = 3_000,
+        fullPassEarly: Bool = true
     ) {
         self.backend = backend
         self.shortPrefixRowBound = shortPrefixRowBound
         self.shortPrefixMinimumSongs = shortPrefixMinimumSongs
+        self.rareWordDocuments = rareWordDocuments
+        self.densePrefixPercent = densePrefixPercent
         self.tokenSetBound = tokenSetBound
         self.fullPassEarly = fullPassEarly
     }
@@ -160,14 +171,15 @@ public struct SQLSearchStore: CatalogSearch {
             round1.append(Self.part(exact, kind: index, part: 0))
             let first = dialect.searchCandidates(
                 query, kind: kind, lo: lo, hi: hi, cap: cap, nameOnly: dialect.searchesNamesFirst, top: top + 10,
-                among: kind == .track ? songs : nil, tokenSetBound: tokenSetBound)
+                among: kind == .track ? songs?.names : nil, tokenSetBound: tokenSetBound)
             round1.append(Self.part(first, kind: index, part: 1))
         }
         // Songs' full pass, asked beside the names pass when that one will likely come short.
         let early =
-            speculatesFullPass(query, kinds: kinds)
+            speculatesFullPass(query, kinds: kinds, songs: songs)
             ? fullPass(
-                query, kinds: kinds, found: [top - 1], allowExplicit: allowExplicit, cap: cap, top: top, songs: songs)
+                query, kinds: kinds, found: [top - 1], allowExplicit: allowExplicit, cap: cap, top: top,
+                songs: songs?.all)
             : nil
         let speculated = early.map { pass in
             Task { [backend] in try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend) }
@@ -187,7 +199,7 @@ public struct SQLSearchStore: CatalogSearch {
         } else {
             let found = lists.map { $0.count < top ? $0.count : nil }
             let pass = fullPass(
-                query, kinds: kinds, found: found, allowExplicit: allowExplicit, cap: cap, top: top, songs: songs)
+                query, kinds: kinds, found: found, allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all)
             rows = pass.parts.isEmpty ? [] : try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend)
         }
         for (index, _, candidates) in rows {
@@ -207,8 +219,13 @@ public struct SQLSearchStore: CatalogSearch {
     /// Asked early, the pass wants as many as the names pass could leave it to find (`top - 1` found):
     /// the first hits of each band, a few more of them, ranked alike; only among names of 999 letters
     /// or more, which share a slot of their band, could a later one rank first.
-    func speculatesFullPass(_ query: SearchQuery, kinds: [SearchKind]) -> Bool {
+    ///
+    /// Not when the names pass checks a dense short prefix on the titles' songs (`songs.titles`): it
+    /// usually finds a page (`devil yesterday s`: 266 songs), and the full pass, walking that prefix
+    /// for nothing beside it, took its core (the names pass 3 → 11 ms).
+    func speculatesFullPass(_ query: SearchQuery, kinds: [SearchKind], songs: ShortPrefixSongs?) -> Bool {
         fullPassEarly && kinds == [.track] && query.terms.count >= 3 && backend.dialect.searchesNamesFirst
+            && songs?.titles == nil
     }
 
     /// The full pass (names and context) of each kind whose names pass `found` fewer than `top`
@@ -223,7 +240,7 @@ public struct SQLSearchStore: CatalogSearch {
     /// that asks the token sets share one answer from them (`StoreDialect.tokenSets`).
     func fullPass(
         _ query: SearchQuery, kinds: [SearchKind], found: [Int?], allowExplicit: Bool, cap: Int, top: Int,
-        songs: [Int64]?
+        songs: String?
     ) -> (parts: [SQLQueryString], ctes: [SQLQueryString]) {
         let dialect = backend.dialect
         let cutPrefixes = !dialect.longPrefixTerms(query).isEmpty
@@ -253,33 +270,6 @@ public struct SQLSearchStore: CatalogSearch {
         return (round2, shared)
     }
 
-    /// The songs holding the query's words other than its short prefixes, when there are at most
-    /// `shortPrefixRowBound` of them (`StoreDialect.shortPrefixPlaces`). They are looked for only
-    /// when one of those words is rare (the vocabulary's count): two common words, such as `moon`
-    /// and `velvet` in 360,000 songs each at 10M, meet more often than that, and counting past the
-    /// bound cost 2–4 ms for nothing. The other kinds' lists are short enough for the index walk: at
-    /// 10M songs, checking 1,000 artists' rows cost more.
-    ///
-    /// Tried only in a catalog of `shortPrefixMinimumSongs` or more. With a million songs a short
-    /// prefix's list is a tenth as long, and the index walk was the faster: the queries it applies to
-    /// took 3.24 ms on average with the check against 2.85 ms without (at 10M, 20–30 ms of the
-    /// slowest fell to 2–5 ms).
-    package func songsForShortPrefixes(_ query: SearchQuery, kinds: [SearchKind]) async throws -> [Int64]? {
-        let dialect = backend.dialect
-        guard shortPrefixRowBound > 0, kinds.contains(.track), !dialect.shortPrefixPlaces(query).isEmpty,
-            try await songs() >= shortPrefixMinimumSongs
-        else { return nil }
-        let (bound, rare) = (shortPrefixRowBound, Self.rareWordDocuments)
-        let (rarest, songs) = (dialect.rarestLongWord(query), dialect.longWordSongs(query, bound: bound))
-        let rows = try await backend.read { [rarest, songs] db -> [any SQLRow]? in
-            let documents = try await db.raw(rarest).first()?.decode(column: "documents", as: Int.self)
-            guard let documents, documents <= rare else { return nil }
-            return try await db.raw(songs).all()
-        }
-        guard let rows, rows.count <= bound else { return nil }
-        return try rows.map { try $0.decode(column: "rid", as: Int64.self) }
-    }
-
     /// About how many songs the catalog holds, read again after `CatalogSize.readsPerCount` uses.
     func songs() async throws -> Int {
         if let known = catalogSize.use() { return known }
@@ -290,10 +280,6 @@ public struct SQLSearchStore: CatalogSearch {
         catalogSize.set(songs ?? 0)
         return songs ?? 0
     }
-
-    /// A word in at most this many documents is rare enough to look for the songs it is in
-    /// (`songsForShortPrefixes`).
-    static let rareWordDocuments = 20_000
 
     /// One kind's pass as a member of a UNION ALL.
     static func part(_ inner: SQLQueryString, kind: Int, part: Int) -> SQLQueryString {
