@@ -8,6 +8,7 @@ the catalog's own names, the last word cut to a random prefix (as typed).
   scripts/bench-search.py                      # 10k and 1M tracks, release build
   scripts/bench-search.py --sizes 10000 --queries 2000 --binary .build/debug/sotube
   scripts/bench-search.py --sizes 1000000 --database-url postgres://…   # PostgreSQL (issue 35)
+  scripts/bench-search.py --sizes 10000000 --binary B --reference A     # B and A asked in turn, query by query
 
 Data folders are kept in --work (default /tmp/sotube-bench) so a second run skips synthesis.
 """
@@ -105,43 +106,75 @@ def bench(binary, size, args):
         with open(db, "rb") as handle:
             while handle.read(1 << 24):
                 pass
-    log = open(os.path.join(data, "serve.log"), "w")
-    server = subprocess.Popen([binary, "serve", "--data", data, "--port", str(port), "--host", "127.0.0.1", *engine],
-                              stdout=log, stderr=log)
+    binaries = [binary] + ([args.reference] if args.reference else [])
+    logs, servers = [], []
     try:
-        wait_healthy(port)
-        conn = http.client.HTTPConnection("127.0.0.1", port)
-        latencies = []
+        for index, each in enumerate(binaries):
+            logs.append(open(os.path.join(data, f"serve{'-reference' if index else ''}.log"), "w"))
+            servers.append(subprocess.Popen(
+                [each, "serve", "--data", data, "--port", str(port + index), "--host", "127.0.0.1", *engine],
+                stdout=logs[-1], stderr=logs[-1]))
+        for index in range(len(binaries)):
+            wait_healthy(port + index)
+        conns = [http.client.HTTPConnection("127.0.0.1", port + index) for index in range(len(binaries))]
+        latencies = [[] for _ in binaries]
+        per_query = [{} for _ in binaries]
+        answers = [{} for _ in binaries]
         hits = 0
+        # With a reference, both servers answer each query in turn, in a seeded random order, one
+        # request in flight: a busy spell of the machine falls on both alike.
+        order = random.Random(7)
         for i, text in enumerate(queries[: args.warmup] + queries):
             path = f"/api/v1/search?limit={args.limit}&q=" + urllib.parse.quote(text)
-            t0 = time.perf_counter()
-            conn.request("GET", path)
-            response = conn.getresponse()
-            body = response.read()
-            elapsed = (time.perf_counter() - t0) * 1000
-            if response.status != 200:
-                raise SystemExit(f"{path}: HTTP {response.status} {body[:200]!r}")
-            if i >= args.warmup:
-                latencies.append(elapsed)
-                result = json.loads(body)
-                if any(result[kind] for kind in ("artists", "albums", "tracks", "playlists")):
-                    hits += 1
+            turns = list(range(len(binaries)))
+            order.shuffle(turns)
+            for index in turns:
+                t0 = time.perf_counter()
+                conns[index].request("GET", path)
+                response = conns[index].getresponse()
+                body = response.read()
+                elapsed = (time.perf_counter() - t0) * 1000
+                if response.status != 200:
+                    raise SystemExit(f"{path}: HTTP {response.status} {body[:200]!r}")
+                if i >= args.warmup:
+                    latencies[index].append(elapsed)
+                    per_query[index].setdefault(text, []).append(elapsed)
+                    result = json.loads(body)
+                    answers[index][text] = result
+                    if index == 0 and any(result[kind] for kind in ("artists", "albums", "tracks", "playlists")):
+                        hits += 1
         size_mb = pg_size_mb(pg) if pg else os.path.getsize(db) / 1e6
-        rss_mb = rss_of(server.pid)
-        print(json.dumps({
-            "engine": "postgresql" if pg else "sqlite", "tracks": size, "synth_s": synth_s,
-            "queries": len(latencies), "limit": args.limit,
-            "p50_ms": round(percentile(latencies, 50), 2), "p90_ms": round(percentile(latencies, 90), 2),
-            "p99_ms": round(percentile(latencies, 99), 2), "max_ms": round(max(latencies), 2),
-            "queries_with_hits_pct": round(100 * hits / len(latencies), 1),
-            "database_mb": round(size_mb, 1), "server_rss_mb": rss_mb, "page_cache": "cold" if args.cold else "warm",
-            "load_average_1m": round(os.getloadavg()[0], 1),
-        }), flush=True)
+        for index, each in enumerate(binaries):
+            mine = latencies[index]
+            print(json.dumps({
+                "engine": "postgresql" if pg else "sqlite", "tracks": size, "synth_s": synth_s,
+                "binary": each if args.reference else None, "queries": len(mine), "limit": args.limit,
+                "p50_ms": round(percentile(mine, 50), 2), "p90_ms": round(percentile(mine, 90), 2),
+                "p99_ms": round(percentile(mine, 99), 2), "max_ms": round(max(mine), 2),
+                "queries_with_hits_pct": round(100 * hits / len(latencies[0]), 1),
+                "database_mb": round(size_mb, 1), "server_rss_mb": rss_of(servers[index].pid),
+                "page_cache": "cold" if args.cold else "warm", "load_average_1m": round(os.getloadavg()[0], 1),
+                "by_words_mean_ms": by_words(per_query[index]),
+            }), flush=True)
+        if args.reference:
+            differing = [text for text in answers[0] if answers[0][text] != answers[1][text]]
+            print(json.dumps({"answers_differing": len(differing), "first": differing[:5]}), flush=True)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-        log.close()
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=30)
+        for log in logs:
+            log.close()
+
+
+def by_words(per_query):
+    """Mean latency per query class: its number of words, and whether one is of one or two letters."""
+    classes = {}
+    for text, times in per_query.items():
+        words = text.split()
+        name = f"{len(words)}{'s' if any(len(word) <= 2 for word in words) else ''}"
+        classes.setdefault(name, []).append(sum(times) / len(times))
+    return {name: round(sum(v) / len(v), 2) for name, v in sorted(classes.items())}
 
 
 def pg_size_mb(url):
@@ -169,6 +202,8 @@ def main():
     parser.add_argument("--work", default="/tmp/sotube-bench")
     parser.add_argument("--binary", default=".build/release/sotube")
     parser.add_argument("--cold", action="store_true", help="do not pre-read the database file")
+    parser.add_argument("--reference", help="a second build, served beside the first on the next port and asked "
+                        "each query in turn with it (seeded order); one line per build, then how many answers differ")
     parser.add_argument("--database-url", help="PostgreSQL (postgres://…) instead of a SQLite file; the catalog is "
                         "synthesised into it the first time (a marker file in --work says it is there)")
     args = parser.parse_args()
