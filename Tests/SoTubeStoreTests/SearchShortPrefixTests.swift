@@ -25,13 +25,16 @@ import Testing
             let queries = mix + shuffled
             // Tried from 3M songs by default; from the first song here.
             let onRows = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0)
-            // With no word rare enough to look for every song, the titles' songs alone, for any prefix;
-            // and none for prefixes rarer than in every song.
+            // With no word rare enough to look for every song: the titles' songs for any prefix; none
+            // when a prefix would have to start words in 100 times the songs; and for the default 25 %,
+            // those of queries with a prefix that starts words in a quarter of the songs.
             let titlesOnly = SQLSearchStore(
                 backend: db.backend, shortPrefixMinimumSongs: 0, rareWordDocuments: 0, densePrefixPercent: 0)
             let denseOnly = SQLSearchStore(
                 backend: db.backend, shortPrefixMinimumSongs: 0, rareWordDocuments: 0, densePrefixPercent: 10_000)
+            let quarter = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, rareWordDocuments: 0)
             var (short, checkedOnRows, titlesChecked) = (0, 0, 0)
+            var dense: [Bool: Int] = [:]
             for text in queries where !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery(text)).isEmpty {
                 short += 1
                 if let songs = try await onRows.songsForShortPrefixes(SearchQuery(text), kinds: [.track]) {
@@ -46,11 +49,19 @@ import Testing
                     #expect(ids.count <= 2_000 && ids == ids.sorted() && songs.names == titles)
                 }
                 #expect(try await denseOnly.songsForShortPrefixes(SearchQuery(text), kinds: [.track]) == nil)
+                let prefixes = StoreDialect.sqlite.shortPrefixPlaces(SearchQuery(text)).map {
+                    SearchQuery(text).terms[$0]
+                }
+                let isDense = try await Self.startsWordsInAQuarterOfTheSongs(prefixes, db)
+                dense[isDense, default: 0] += 1
+                let titles = try await quarter.songsForShortPrefixes(SearchQuery(text), kinds: [.track])?.titles
+                #expect((titles != nil) == isDense, "\(text): \(prefixes) dense: \(isDense)")
                 #expect(
                     try await SQLSearchStore(backend: db.backend).songsForShortPrefixes(
                         SearchQuery(text), kinds: [.track]) == nil, "a small catalog walks the index")
             }
             #expect(short > 100)
+            #expect(dense[true, default: 0] >= 10 && dense[false, default: 0] >= 10, "dense prefixes: \(dense)")
             #expect(titlesChecked * 10 >= short * 9, "\(titlesChecked) of \(short) checked on the titles' songs alone")
             #expect(
                 checkedOnRows * 10 >= short * 9,
@@ -72,6 +83,22 @@ import Testing
                     "bound \(bound), rare \(rare): \(differing.count) answers differ, first: \(differing.prefix(3).map { "\($0): \(walked[$0] ?? []) vs \(answers[$0] ?? [])" })"
                 )
             }
+        }
+    }
+
+    /// Does one of `prefixes` start words (the vocabulary's count) in a quarter of the songs or more?
+    static func startsWordsInAQuarterOfTheSongs(_ prefixes: [String], _ db: SoTubeDatabase) async throws -> Bool {
+        try await db.backend.read { sql in
+            let songs = try await sql.raw("SELECT count(*) AS n FROM tracks").first()?.decode(column: "n", as: Int.self)
+            for prefix in prefixes {
+                let words = try await sql.raw("SELECT word, documents FROM search_words").all()
+                var documents = 0
+                for row in words where try row.decode(column: "word", as: String.self).hasPrefix(prefix) {
+                    documents += try row.decode(column: "documents", as: Int.self)
+                }
+                if documents * 4 >= songs ?? 0 { return true }
+            }
+            return false
         }
     }
 

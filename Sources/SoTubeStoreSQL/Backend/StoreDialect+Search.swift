@@ -150,8 +150,8 @@ extension StoreDialect {
     /// `checkedLimit`: when a long prefix was cut, stop at this many hits that pass the whole-prefix
     /// check (in doc_id order, the ranking order of a band), out of at most `cap` index hits.
     ///
-    /// `among`: every document holding the words where the pass looks, a few, as a JSON array (`longWordSongs`); the pass checks its
-    /// words on these rows instead of walking the index.
+    /// `among`: every document holding the words where the pass looks, a few, as a JSON array
+    /// (`longWordSongs`); the pass checks its words on these rows instead of walking the index.
     ///
     /// `tokenSetBound` (PostgreSQL): a pass over songs for two or more words (three or more in the full
     /// pass; one of three letters or more) asks `search_token_sets` first for up to this many
