@@ -247,17 +247,23 @@ import Testing
             "ALTER TABLE top_ups DROP COLUMN \($0)"
         } + ["frozen_at", "language"].map { "ALTER TABLE users DROP COLUMN \($0)" }
 
-    /// What migration 17 (operators) added, taken away again.
+    /// What migration 28 (sales pending, PostgreSQL only) added, taken away again, with the sales
+    /// triggers it replaced.
+    static func undoMigration28(_ dialect: StoreDialect) -> [String] {
+        guard dialect == .postgres else { return [] }
+        let tables = ["ledger_entries", "purchases", "owned_tracks"]
+        return tables.map { "DROP TRIGGER \($0)_pending ON \($0)" } + tables.map { "DROP FUNCTION \($0)_pending()" }
+            + ["DROP TABLE sales_pending"]
+    }
+
+    /// What migration 17 (operators) added, taken away again (after `undoMigration28`).
     static func undoMigration17(_ dialect: StoreDialect) -> [String] {
-        let salesTriggers = ["ledger_entries", "purchases", "owned_tracks", "users"]
         var statements: [String]
         switch dialect {
         case .sqlite:
-            statements = salesTriggers.map { "DROP TRIGGER \($0)_sales" }
+            statements = ["ledger_entries", "purchases", "owned_tracks", "users"].map { "DROP TRIGGER \($0)_sales" }
         case .postgres:
-            statements =
-                salesTriggers.map { "DROP TRIGGER \($0)_sales ON \($0)" }
-                + salesTriggers.map { "DROP FUNCTION \($0)_sales()" }
+            statements = ["DROP TRIGGER users_sales ON users", "DROP FUNCTION users_sales()"]
         }
         statements += [
             "DROP TABLE audit_log", "DROP TABLE gift_code_batches", "DROP TABLE sales_daily", "DROP TABLE sales_items",
@@ -311,8 +317,8 @@ import Testing
                     try await sql.raw("ALTER TABLE owned_tracks DROP CONSTRAINT owned_tracks_purchase_fk").run()
                     try await sql.raw("ALTER TABLE purchases DROP CONSTRAINT purchases_user_id").run()
                 }
-                for statement in Self.undoMigration24(db.backend.dialect) + Self.undoMigration19 + Self.undoMigration18
-                    + Self.undoMigration17(db.backend.dialect)
+                for statement in Self.undoMigration28(db.backend.dialect) + Self.undoMigration24(db.backend.dialect)
+                    + Self.undoMigration19 + Self.undoMigration18 + Self.undoMigration17(db.backend.dialect)
                 {
                     try await sql.raw(SQLQueryString(statement)).run()
                 }
@@ -324,7 +330,7 @@ import Testing
                     "13 search order", "14 search per kind", "15 sign-ins", "16 ownership references purchases",
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
                     "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
-                    "25 search token sets", "26 album name sets", "27 search name letters",
+                    "25 search token sets", "26 album name sets", "27 search name letters", "28 sales pending",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

@@ -14,10 +14,16 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     /// PostgreSQL's default plans such a statement anew on most calls, and a setting of the main
     /// pool would reach every other query of the store, whose plans may depend on their binds.
     private let plannedOnce: PostgresClient
+    private let deadlines = LeaseDeadlines()
     /// Statements prepared on each of `plannedOnce`'s connections.
     package let prepared = PreparedQueries()
     private let runTask: Task<Void, Never>
     private let logger: Logger
+    /// Told after each write; holds at most one untold write (`foldingSales`).
+    private let wrote: AsyncStream<Void>.Continuation
+    private let folding: Task<Void, Never>
+    /// How long after a write the sales rows it left are folded (`SalesPending`).
+    static let foldDelay: Duration = .seconds(1)
 
     private init(client: PostgresClient, plannedOnce: PostgresClient, logger: Logger) {
         self.client = client
@@ -27,6 +33,13 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
             async let main: Void = client.run()
             async let planned: Void = plannedOnce.run()
             _ = await (main, planned)
+        }
+        let (writes, wrote) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.wrote = wrote
+        self.folding = Task { [client, deadlines, lastOutage] in
+            await Self.foldingSales(after: writes, logger: logger) { body in
+                try await Self.leased(from: client, deadlines: deadlines, lastOutage: lastOutage, body)
+            }
         }
     }
 
@@ -68,17 +81,21 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
         async throws -> R
     {
-        try await leased { connection in
+        defer { wrote.yield() }
+        return try await leased { connection in
             try await connection.sql(queryLogLevel: nil, logger: self.logger).inTransaction(body)
         }
     }
 
     /// `body` on a pooled connection itself, for PostgresNIO's prepared statements: each is parsed and
     /// planned once per connection instead of on every call.
+    /// `writes`: `body` writes, so the sales rows it may leave are folded after it.
     package func withConnection<R: Sendable>(
-        plannedOnce: Bool = false, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> R
+        plannedOnce: Bool = false, writes: Bool = false,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> R
     ) async throws -> R {
-        try await leased(from: plannedOnce ? self.plannedOnce : client) { connection in
+        defer { if writes { wrote.yield() } }
+        return try await leased(from: plannedOnce ? self.plannedOnce : client) { connection in
             try await body(connection, self.logger)
         }
     }
@@ -96,22 +113,29 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     private func leased<R: Sendable>(
         from pool: PostgresClient? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R
     ) async throws -> R {
-        let pool = pool ?? client
+        try await Self.leased(from: pool ?? client, deadlines: deadlines, lastOutage: lastOutage, body)
+    }
+
+    private static func leased<R: Sendable>(
+        from pool: PostgresClient, deadlines: LeaseDeadlines, lastOutage: NIOLockedValueBox<ContinuousClock.Instant?>,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> R
+    ) async throws -> R {
         let now = ContinuousClock.now
         let recentOutage = lastOutage.withLockedValue { $0.map { now - $0 < Self.outageMemory } ?? false }
         let limit = recentOutage ? Self.acquireLimitDuringOutage : Self.acquireLimit
-        let acquired = NIOLockedValueBox(false)
+        let wait = deadlines.start(until: now + limit)
+        defer { deadlines.finish(wait) }
         do {
             return try await withThrowingTaskGroup(of: R?.self) { group in
                 group.addTask {
-                    try await pool.withConnection { connection in
-                        acquired.withLockedValue { $0 = true }
+                    defer { deadlines.finish(wait) }
+                    return try await pool.withConnection { connection in
+                        guard deadlines.acquire(wait) else { throw DatabaseUnavailable() }
                         return try await body(connection)
                     }
                 }
                 group.addTask {
-                    try await Task.sleep(for: limit)
-                    if !acquired.withLockedValue({ $0 }) { throw DatabaseUnavailable() }
+                    if await deadlines.expired(wait) { throw DatabaseUnavailable() }
                     return nil
                 }
                 while let finished = try await group.next() {
@@ -129,6 +153,9 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     }
 
     public func shutdown() async {
+        wrote.finish()
+        folding.cancel()
+        await folding.value
         runTask.cancel()
         _ = await runTask.value
     }

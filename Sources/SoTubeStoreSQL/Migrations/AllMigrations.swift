@@ -28,5 +28,6 @@ public enum AllMigrations {
         Migration025SearchTokenSets.migration,
         Migration026AlbumNameSets.migration,
         Migration027SearchNameLetters.migration,
+        Migration028SalesPending.migration,
     ]
 }

@@ -17,7 +17,7 @@ extension SQLCommerceStore {
             attempt += 1
             do {
                 if let postgres = backend as? PostgresBackend, let trackID = Self.buysInOneStatement(command) {
-                    return try await postgres.withConnection { connection, logger in
+                    return try await postgres.withConnection(writes: true) { connection, logger in
                         try await connection.sql(queryLogLevel: nil, logger: logger).inTransaction { db in
                             try await Self.purchaseInOneStatement(connection, db, logger: logger, command, trackID)
                         }

@@ -10,7 +10,8 @@ public struct SQLSalesFigures: SalesFiguresStore {
     package init(backend: any SQLBackend) { self.backend = backend }
 
     public func dailySales(in range: SalesRange) async throws -> [DailySalesRow] {
-        try await backend.read { db in
+        try await SalesPending.fold(backend)
+        return try await backend.read { db in
             try await db.raw(
                 """
                 SELECT day, metric, currency, amount, entries FROM sales_daily
@@ -31,6 +32,7 @@ public struct SQLSalesFigures: SalesFiguresStore {
         -> (tracks: [TopSeller], albums: [TopSeller], artists: [TopSeller])
     {
         let segments = SalesSegments(range)
+        try await SalesPending.fold(backend)
         return try await backend.read { db in
             let tracks = try await Self.top("track", segments, limit: limit, db)
             let albums = try await Self.top("album", segments, limit: limit, db)
