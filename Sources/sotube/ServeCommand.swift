@@ -42,6 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
             flags.payments = payments
         }
         configuration.mediaWorkers = workers
+        configuration.foldsSales = true
         configuration.publicDirectory = PublicFolder.locate(explicit: publicDir)
         try await serve(configuration)
     }

@@ -106,28 +106,43 @@ import Testing
         #expect(top.albums.map { "\($0.id):\($0.sales)" } == ["a2:12"])
     }
 
-    /// A server folds what it wrote about a second later, with nobody reading the dashboard.
+    /// A server (`DatabaseSettings.foldsSales`) folds what it wrote about a second later, with nobody
+    /// reading the dashboard.
     @Test(arguments: TestEngine.severalServers)
     func aServerFoldsWhatItWroteWithoutBeingAsked(_ engine: TestEngine) async throws {
-        try await engine.freshDatabase().use { db in
-            let songs = try await CommerceCatalog.album(db.backend, "a1", prices: [7])
-            try await CommerceCatalog.user(db, "u1", coins: 50)
-            _ = try await db.commerce.purchase(
-                PurchaseCommand(
-                    userID: "u1", target: .track(songs[0]), idempotencyKey: "k", purchaseID: "p", ledgerEntryID: "l",
-                    now: TestEngine.now))
-            let deadline = ContinuousClock.now + .seconds(20)
-            while try await Self.waiting(db.backend) > 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
+        let fresh = try await engine.freshDatabase()
+        try await fresh.use { db in
+            let server = try await SoTubeDatabase.open(
+                DatabaseSettings(location: fresh.location, foldsSales: true), now: TestEngine.now,
+                logger: TestEngine.logger, migrate: false)
+            do {
+                try await Self.buyAndWaitForTheFold(db, server)
+            } catch {
+                await server.shutdown()
+                throw error
             }
-            #expect(try await Self.waiting(db.backend) == 0)
-            let sold = try await db.backend.read { sql in
-                try await sql.raw("SELECT coins, sales FROM sales_items WHERE item_kind = 'track'").all().map {
-                    "\(try $0.decode(column: "coins", as: Int.self)):\(try $0.decode(column: "sales", as: Int.self))"
-                }
-            }
-            #expect(sold == ["7:1"])
+            await server.shutdown()
         }
+    }
+
+    static func buyAndWaitForTheFold(_ db: SoTubeDatabase, _ server: SoTubeDatabase) async throws {
+        let songs = try await CommerceCatalog.album(db.backend, "a1", prices: [7])
+        try await CommerceCatalog.user(db, "u1", coins: 50)
+        _ = try await server.commerce.purchase(
+            PurchaseCommand(
+                userID: "u1", target: .track(songs[0]), idempotencyKey: "k", purchaseID: "p", ledgerEntryID: "l",
+                now: TestEngine.now))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try await Self.waiting(db.backend) > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(try await Self.waiting(db.backend) == 0)
+        let sold = try await db.backend.read { sql in
+            try await sql.raw("SELECT coins, sales FROM sales_items WHERE item_kind = 'track'").all().map {
+                "\(try $0.decode(column: "coins", as: Int.self)):\(try $0.decode(column: "sales", as: Int.self))"
+            }
+        }
+        #expect(sold == ["7:1"])
     }
 
     /// `sotube migrate-to` copies a store's songs owned before the purchases they came from: the copy's

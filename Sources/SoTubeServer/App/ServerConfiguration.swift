@@ -69,8 +69,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var database: DatabaseSettings {
         DatabaseSettings(
             location: databaseURL ?? dataDirectory.appendingPathComponent("sotube.sqlite").path,
-            poolSize: databasePoolSize, tls: databaseTLS, statementTimeoutMs: databaseStatementTimeoutMs)
+            poolSize: databasePoolSize, tls: databaseTLS, statementTimeoutMs: databaseStatementTimeoutMs,
+            foldsSales: foldsSales)
     }
+    /// PostgreSQL: fold the sales rows this process's writes leave (`sotube serve` does).
+    public var foldsSales = false
     /// Mail waiting to be sent; servers of one store share it (a folder they all mount).
     public var outboxDirectory: URL { outboxRoot ?? dataDirectory.appendingPathComponent("outbox") }
     /// Audio, previews, renditions and pictures; servers of one store share it.

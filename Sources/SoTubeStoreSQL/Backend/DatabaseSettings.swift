@@ -8,12 +8,20 @@ public struct DatabaseSettings: Sendable, Equatable {
     /// PostgreSQL cancels a statement that runs longer (milliseconds; 0: never), so a stuck query
     /// frees its connection instead of holding the pool. Migrations wait for each other without it.
     public var statementTimeoutMs: Int
+    /// PostgreSQL: this process folds the sales rows its writes leave (`SalesPending`) about a second
+    /// after them, with a connection of its own. A server does; a command that writes and exits, or a
+    /// test, leaves them to the next fold (the dashboard folds before it reads).
+    public var foldsSales: Bool
 
-    public init(location: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, statementTimeoutMs: Int = 30_000) {
+    public init(
+        location: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, statementTimeoutMs: Int = 30_000,
+        foldsSales: Bool = false
+    ) {
         self.location = location
         self.poolSize = poolSize
         self.tls = tls
         self.statementTimeoutMs = statementTimeoutMs
+        self.foldsSales = foldsSales
     }
 
     public var isPostgres: Bool { location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") }

@@ -19,13 +19,14 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     package let prepared = PreparedQueries()
     private let runTask: Task<Void, Never>
     private let logger: Logger
-    /// Told after each write; holds at most one untold write (`foldingSales`).
-    private let wrote: AsyncStream<Void>.Continuation
-    private let folding: Task<Void, Never>
+    /// Told after each write; holds at most one untold write (`foldingSales`); nil when this process
+    /// does not fold (`DatabaseSettings.foldsSales`).
+    private let wrote: AsyncStream<Void>.Continuation?
+    private let folding: Task<Void, Never>?
     /// How long after a write the sales rows it left are folded (`SalesPending`).
     static let foldDelay: Duration = .seconds(1)
 
-    private init(client: PostgresClient, plannedOnce: PostgresClient, logger: Logger) {
+    private init(client: PostgresClient, plannedOnce: PostgresClient, foldsSales: Bool, logger: Logger) {
         self.client = client
         self.plannedOnce = plannedOnce
         self.logger = logger
@@ -33,6 +34,10 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
             async let main: Void = client.run()
             async let planned: Void = plannedOnce.run()
             _ = await (main, planned)
+        }
+        guard foldsSales else {
+            (self.wrote, self.folding) = (nil, nil)
+            return
         }
         let (writes, wrote) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.wrote = wrote
@@ -44,7 +49,8 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     }
 
     package static func connect(
-        url: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, statementTimeoutMs: Int = 0, logger: Logger
+        url: String, poolSize: Int = 16, tls: DatabaseTLS = .disable, statementTimeoutMs: Int = 0,
+        foldsSales: Bool = false, logger: Logger
     ) async throws -> PostgresBackend {
         let sqlConfiguration = try SQLPostgresConfiguration(url: url)
         let core = sqlConfiguration.coreConfiguration
@@ -64,7 +70,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         plannedOnce.options.additionalStartupParameters = [timeout, ("plan_cache_mode", "force_generic_plan")]
         let backend = PostgresBackend(
             client: PostgresClient(configuration: configuration),
-            plannedOnce: PostgresClient(configuration: plannedOnce), logger: logger)
+            plannedOnce: PostgresClient(configuration: plannedOnce), foldsSales: foldsSales, logger: logger)
         // Fail early with a clear message when the server is not there.
         _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").all() }
         return backend
@@ -81,7 +87,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
         async throws -> R
     {
-        defer { wrote.yield() }
+        defer { wrote?.yield() }
         return try await leased { connection in
             try await connection.sql(queryLogLevel: nil, logger: self.logger).inTransaction(body)
         }
@@ -94,7 +100,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         plannedOnce: Bool = false, writes: Bool = false,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> R
     ) async throws -> R {
-        defer { if writes { wrote.yield() } }
+        defer { if writes { wrote?.yield() } }
         return try await leased(from: plannedOnce ? self.plannedOnce : client) { connection in
             try await body(connection, self.logger)
         }
@@ -153,9 +159,9 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     }
 
     public func shutdown() async {
-        wrote.finish()
-        folding.cancel()
-        await folding.value
+        wrote?.finish()
+        folding?.cancel()
+        await folding?.value
         runTask.cancel()
         _ = await runTask.value
     }

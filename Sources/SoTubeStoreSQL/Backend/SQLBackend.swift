@@ -30,7 +30,7 @@ public enum SQLBackends {
         if settings.isPostgres {
             return try await PostgresBackend.connect(
                 url: settings.location, poolSize: settings.poolSize, tls: settings.tls,
-                statementTimeoutMs: settings.statementTimeoutMs, logger: logger)
+                statementTimeoutMs: settings.statementTimeoutMs, foldsSales: settings.foldsSales, logger: logger)
         }
         return try await SQLiteBackend.open(path: settings.location, logger: logger)
     }
