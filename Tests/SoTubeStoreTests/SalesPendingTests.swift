@@ -145,8 +145,8 @@ import Testing
         #expect(sold == ["7:1"])
     }
 
-    /// `sotube migrate-to` copies a store's songs owned before the purchases they came from: the copy's
-    /// dashboard shows what the SQLite store's showed.
+    /// `sotube migrate-to` copies a store's songs owned before the purchases they came from, and folds
+    /// the sales rows in its transaction: the copy's dashboard shows what the SQLite store's showed.
     @Test(.enabled(if: TestEngine.postgresURL != nil))
     func aCopiedStoreShowsTheSameFigures() async throws {
         try await TestEngine.sqlite.freshDatabase().use { source in
@@ -161,6 +161,8 @@ import Testing
             }
             try await TestEngine.postgres.freshDatabase().use { target in
                 _ = try await StoreCopy.copy(from: source, to: target)
+                // Folded in the copy's own transaction: nothing waits for a server.
+                #expect(try await Self.waiting(target.backend) == 0)
                 let first = CivilDay(epochMillis: TestEngine.now.epochMillis)
                 let range = SalesRange(from: first, to: first.adding(days: 2))
                 #expect(
