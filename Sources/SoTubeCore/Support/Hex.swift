@@ -1,7 +1,9 @@
 /// Lower-case hexadecimal for hashes, signatures and keys.
 public enum Hex {
     /// Written by hand: `String(format:)` per byte costs more than the hash on every request.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    /// Inlinable, so each caller's sequence type is specialised: called across modules as a generic,
+    /// each byte of a digest was an allocation (32 per session lookup; issue 35).
+    @inlinable public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
         for byte in bytes {
@@ -26,7 +28,7 @@ public enum Hex {
 
     /// The lowercase digit of a value below 16 (arithmetic: a table made per call was an
     /// allocation on every token-authenticated Subsonic request).
-    @inline(__always) static func digit(_ value: UInt8) -> UInt8 {
+    @inlinable @inline(__always) static func digit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 

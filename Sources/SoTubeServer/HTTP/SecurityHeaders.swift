@@ -9,22 +9,7 @@ import Hummingbird
 ///   `Referrer-Policy` (other sites see our origin, never a page's path or query), and the older
 ///   `X-Frame-Options` for browsers without `frame-ancestors`.
 /// With Stripe on, the app's policy also lets Stripe.js load from, talk to and frame its own origins.
-struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    var policy = SecurityHeaders.app
-
-    init(allowing origins: [String] = []) {
-        if !origins.isEmpty { policy = SecurityHeaders.appPolicy(allowing: origins) }
-    }
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response
-    {
-        var response = try await next(request, context)
-        SecurityHeaders.add(to: &response.headers, policy: policy)
-        return response
-    }
-}
-
+/// `ResponsePolicyMiddleware` adds them.
 enum SecurityHeaders {
     /// Inline `<style>` stays allowed (the server-rendered pages carry their small styles inline);
     /// inline script does not.
