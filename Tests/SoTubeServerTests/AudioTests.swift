@@ -306,6 +306,10 @@ import Testing
             let missing = try await client.execute(uri: "/api/v1/tracks/nope/audio", method: .get)
             #expect(missing.status == .notFound)
             #expect(missing.headers[.contentType] == "application/problem+json")
+            // Audio's one response layer: the problem document, then the browser defences and `no-store`.
+            #expect(missing.headers[.cacheControl] == "no-store")
+            #expect(missing.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'self'") == true)
+            #expect(missing.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
 
             for (size, pixels) in [("100", 100), ("300", 300), ("600", 600), ("250", 300)] {
                 let art = try await client.execute(

@@ -9,7 +9,7 @@ import Testing
     @Test func forwardedHopsAreTrimmedOfSpacesAndTabs() {
         let trusted: Set = ["10.0.0.1"]
         func client(_ header: String) -> String? {
-            ForwardedHeadersMiddleware.client(forwardedFor: header, trusted: trusted)
+            ForwardedHeaders.client(forwardedFor: header, trusted: trusted)
         }
         #expect(client(" 203.0.113.7 ,\t10.0.0.1 ") == "203.0.113.7")
         #expect(client("198.51.100.2, 203.0.113.7,10.0.0.1") == "203.0.113.7")

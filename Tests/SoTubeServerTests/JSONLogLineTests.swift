@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func requestDurationsAreMillisecondsWithOneDecimal() {
-        typealias Log = RequestLogMiddleware<AppRequestContext>
+        typealias Log = EdgeMiddleware
         #expect(Log.milliseconds(.microseconds(12_340)) == "12.3")
         #expect(Log.milliseconds(.microseconds(12_360)) == "12.4")
         #expect(Log.milliseconds(.microseconds(40)) == "0.0")

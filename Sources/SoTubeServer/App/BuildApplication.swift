@@ -14,9 +14,9 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let configuration = services.configuration
     let database = services.database
     let router = Router(context: AppRequestContext.self)
-    router.add(middleware: RequestMetricsMiddleware(metrics: services.metrics))
-    router.add(middleware: ForwardedHeadersMiddleware(trustedProxies: configuration.trustedProxies))
-    router.add(middleware: RequestLogMiddleware())
+    router.add(
+        middleware: EdgeMiddleware(
+            metrics: services.metrics, forwarded: ForwardedHeaders(trustedProxies: configuration.trustedProxies)))
     let csrf = CSRFTokens(key: services.secretKey)
     let signInHeader = HeaderSignIn(
         settings: configuration.signIn, trustedProxies: configuration.trustedProxies, service: services.signIn,
@@ -25,9 +25,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     // compression (audio is not compressed again) and the web app's path and file layers below.
     // It keeps the problem documents, `no-store` on errors, the security headers and sign-in.
     let audio = router.group()
-        .add(middleware: NoStoreMiddleware())
-        .add(middleware: SecurityHeadersMiddleware())
-        .add(middleware: ProblemMiddleware())
+        .add(middleware: ResponsePolicyMiddleware())
         .add(middleware: AuthMiddleware(auth: services.auth, csrf: csrf, headerSignIn: signInHeader))
     let routes = RouteRegistrar(router, clock: services.clock)
     let transcodes = TranscodeSlots(
@@ -41,9 +39,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     // Players send no session cookie or CSRF token: `/rest` authenticates by app password only.
     // (A path that no route matches still passes every layer, here and for audio.)
     subsonicController(services, transcodes: transcodes).register(on: routes)
-    router.add(middleware: NoStoreMiddleware())
-    router.add(middleware: SecurityHeadersMiddleware(allowing: configuration.stripe?.contentSecurityOrigins ?? []))
-    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: ResponsePolicyMiddleware(allowing: configuration.stripe?.contentSecurityOrigins ?? []))
     router.add(middleware: SafePathMiddleware())
     router.add(middleware: MethodNotAllowedMiddleware())
     if let publicDirectory = configuration.publicDirectory {

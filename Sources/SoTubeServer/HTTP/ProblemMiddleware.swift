@@ -10,27 +10,36 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         do {
             return try await next(request, context)
-        } catch let problem as Problem {
+        } catch {
+            return try Self.response(for: error, request: request, context: context)
+        }
+    }
+
+    /// The problem document answering `error`: its own for a `Problem`, a domain or HTTP error's
+    /// status and words, 503 for a database outage, and a logged 500 for anything else.
+    static func response(for error: any Error, request: Request, context: Context) throws -> Response {
+        switch error {
+        case let problem as Problem:
             return try problem.response(from: request, context: context)
-        } catch let error as DomainError {
+        case let error as DomainError:
             return try Problem(error).response(from: request, context: context)
-        } catch let error as HTTPError {
+        case let error as HTTPError:
             let detail = error.body ?? Self.defaultDetail(error.status)
             var problem = Problem(error.status, detail)
             problem.headers = error.headers
             problem.headers[.contentType] = nil
             return try problem.response(from: request, context: context)
-        } catch let error as any HTTPResponseError {
+        case let error as any HTTPResponseError:
             return try Problem(error.status, Self.defaultDetail(error.status))
                 .response(from: request, context: context)
-        } catch  where DatabaseOutage.isOutage(error) {
+        case _ where DatabaseOutage.isOutage(error):
             context.logger.warning(
                 "database unavailable", metadata: ["error": "\(ErrorText.of(error))", "path": "\(request.uri.path)"])
             var problem = Problem(
                 .serviceUnavailable, "The store cannot reach its database right now. Please try again in a moment.")
             problem.headers[.retryAfter] = "2"
             return try problem.response(from: request, context: context)
-        } catch {
+        default:
             context.logger.error(
                 "unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return try Problem(.internalServerError, "Something went wrong on our side. Please try again.")

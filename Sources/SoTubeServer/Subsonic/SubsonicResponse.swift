@@ -103,7 +103,7 @@ struct SubsonicResponder: Sendable {
     }
 
     /// Every envelope's headers, made once: its type, `no-store` and the security headers (`/rest`
-    /// is outside the web app's middlewares, `SecurityHeadersMiddleware`).
+    /// is outside the web app's middlewares, `ResponsePolicyMiddleware`).
     private static let xmlHeaders = headers(contentType: "application/xml; charset=utf-8")
     private static let jsonHeaders = headers(contentType: "application/json; charset=utf-8")
 
