@@ -18,6 +18,9 @@
 # (scripts/bench-search.py, 1M songs, or 10k with --quick; on PostgreSQL too with BENCH_POSTGRES=1; at
 # 10M with the synth's time with BENCH_SEARCH_10M=1); /healthz during 16 sign-ups and 401s among
 # 20 parallel wrong passwords (e2e/api/test_login_abuse.py); the import; the idle server's RSS.
+# With BENCH_FLOOR=1, the framework's own floor beside them: scripts/floor (Hummingbird 2, no middleware,
+# each connection on its own event loop as in `sotube serve`; built in release the first time, about 3
+# minutes) answers /healthz and the same 64 KB ranges ("bare Hummingbird" column).
 # Each cell: median of the rounds (min–max); ratio columns are per round, in the same round.
 # Needs: wrk nginx-light sqlite3 curl python3 ffmpeg asc-music postgresql (apt-get install -y …).
 set -uo pipefail
@@ -128,6 +131,12 @@ http_round() {  # $1 = round
   record "whole file, GB/s" nginx "$round" "$(python3 -c "print($bps / 1e9)")"
   read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/healthz")"
   record "/healthz, req/s" nginx "$round" "$rps"
+  if [[ -n $FLOOR_PORT ]]; then
+    read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$FLOOR_PORT/audio" -H 'Range: bytes=0-65535')"
+    record "64 KB range, req/s" floor "$round" "$rps"
+    read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$FLOOR_PORT/healthz")"
+    record "/healthz, req/s" floor "$round" "$rps"
+  fi
   for subject in "${SUBJECTS[@]}"; do
     read -r port token track query <"$WORK/$subject/env"
     local base="http://127.0.0.1:$port" auth="Authorization: Bearer $token"
@@ -155,6 +164,14 @@ PACED_ROW="64 KB range TTFB p99 at 16 conns paced ($PACE_MS ms between requests)
 echo "function delay() return $PACE_MS end" >"$WORK/paced.lua"
 echo "bench: work folder $WORK; $ROUNDS round(s) of $DURATION, $CONNECTIONS connections" >&2
 start_nginx "$NGINX_PORT"
+FLOOR_PORT=""
+if [[ ${BENCH_FLOOR:-0} == 1 ]]; then
+  swift build -c release --package-path scripts/floor >&2 || { echo "bench: scripts/floor did not build" >&2; exit 1; }
+  "$(swift build -c release --package-path scripts/floor --show-bin-path)/floor" 18603 "$SONG" 2>>"$WORK/floor.log" &
+  PIDS+=($!)
+  wait_up "http://127.0.0.1:18603/healthz" || { echo "bench: scripts/floor did not start" >&2; exit 1; }
+  FLOOR_PORT=18603
+fi
 SUBJECTS=(this)
 start_sotube this "$current" 18601
 if [[ -n $reference ]]; then
@@ -269,13 +286,14 @@ for line in sys.stdin:
     if row["figure"].startswith("dashboard"):
         print("| %s | %s | %s | %s |" % (row["figure"][10:], row["p50_ms"], row["p95_ms"], row["reference_from_ledger_ms"]))')
 
-python3 - "$RESULTS" "$reference" <<'PY'
+python3 - "$RESULTS" "$reference" "$FLOOR_PORT" <<'PY'
 import statistics, sys, collections
 rows = collections.OrderedDict()
 for line in open(sys.argv[1]):
     figure, subject, rnd, value = line.rstrip("\n").split("\t")
     rows.setdefault(figure, {}).setdefault(subject, {})[rnd] = float(value)
 has_ref = bool(sys.argv[2])
+has_floor = bool(sys.argv[3])
 def cell(values):
     values = [v for v in values if v == v]
     if not values: return "—"
@@ -289,11 +307,13 @@ def ratio(figure, a, b):
     return f"{statistics.median(r):.2f}×" if len(r) == 1 else f"{statistics.median(r):.2f}× ({min(r):.2f}–{max(r):.2f})"
 head = ["figure", "this build", "nginx", "this / nginx"]
 if has_ref: head += ["reference build", "this / reference"]
+if has_floor: head += ["bare Hummingbird", "this / bare"]
 print("| " + " | ".join(head) + " |"); print("|" + "---|" * len(head))
 for figure, subjects in rows.items():
     cells = [figure, cell(subjects.get("this", {}).values()), cell(subjects.get("nginx", {}).values()),
              ratio(figure, "this", "nginx")]
     if has_ref: cells += [cell(subjects.get("main", {}).values()), ratio(figure, "this", "main")]
+    if has_floor: cells += [cell(subjects.get("floor", {}).values()), ratio(figure, "this", "floor")]
     print("| " + " | ".join(cells) + " |")
 PY
 [[ -n $LOGIN_ROWS ]] && { echo; printf '%s' "$LOGIN_ROWS"; }
