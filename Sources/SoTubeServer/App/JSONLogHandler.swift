@@ -19,17 +19,25 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        let message = event.message.description
+        // Request lines go out in batches; everything else at once (see `LogOutput`).
+        LogOutput.write(
+            line(level: event.level, message: message, metadata: event.metadata),
+            gathered: event.level <= .info && message == "request")
+    }
+
+    /// One record as a JSON object and a newline.
+    func line(level: Logger.Level, message: String, metadata eventMetadata: Logger.Metadata?) -> [UInt8] {
         // Fields by name, later ones replacing earlier ones of the same name (the event's metadata
         // over the handler's over the fixed fields), written with keys in order: all of them sorted
         // by (key, position), then the last of each key written (a search per field for one already
         // there cost more than the sort).
         // `rawValue` and `description`, not interpolation: interpolating an enum goes through
         // dynamic casts, a visible share of a small request's CPU.
-        let message = event.message.description
         var record: [(key: String, position: Int, value: String)] = []
-        record.reserveCapacity(4 + metadata.count + (event.metadata?.count ?? 0))
+        record.reserveCapacity(4 + metadata.count + (eventMetadata?.count ?? 0))
         for (key, value) in [
-            ("ts", Self.currentTimestamp()), ("level", event.level.rawValue), ("msg", message), ("logger", label),
+            ("ts", Self.currentTimestamp()), ("level", level.rawValue), ("msg", message), ("logger", label),
         ] {
             record.append((key, record.count, value))
         }
@@ -41,7 +49,7 @@ public struct JSONLogHandler: LogHandler {
             }
         }
         for (key, value) in metadata { put(key, value) }
-        for (key, value) in event.metadata ?? [:] { put(key, value) }
+        for (key, value) in eventMetadata ?? [:] { put(key, value) }
         record.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
         // Written by hand, in bytes: per line, a new ISO8601DateFormatter, JSONSerialization's sorted
         // keys (ICU collation), a dictionary, FileHandle, or a String grown piece by piece each cost
@@ -55,8 +63,7 @@ public struct JSONLogHandler: LogHandler {
             Self.appendQuoted(record[index].value, to: &bytes)
         }
         bytes += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
-        // Request lines go out in batches; everything else at once (see `LogOutput`).
-        LogOutput.write(bytes, gathered: event.level <= .info && message == "request")
+        return bytes
     }
 
     /// The last timestamp made, by second: most lines of a busy server fall in the same second.

@@ -24,9 +24,10 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         }
         Self.addVary(&response.headers)
-        guard request.method == .get, response.status == .ok, response.headers[.contentEncoding] == nil,
-            response.headers[.contentRange] == nil, Self.acceptsGzip(request.headers[values: .acceptEncoding]),
-            let length = response.body.contentLength, length >= Self.minimumSize, length <= Self.maximumSize
+        // The cheap checks first: most JSON answers are under `minimumSize`.
+        guard request.method == .get, response.status == .ok, let length = response.body.contentLength,
+            length >= Self.minimumSize, length <= Self.maximumSize, !response.headers.contains(.contentEncoding),
+            !response.headers.contains(.contentRange), Self.acceptsGzip(request.headers[values: .acceptEncoding])
         else { return response }
         let key = response.headers[.eTag].map { "\(request.uri.path)|\($0)" }
         let compressed: ByteBuffer
@@ -78,6 +79,10 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func addVary(_ headers: inout HTTPFields) {
+        guard headers.contains(.vary) else {
+            headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
+            return
+        }
         let vary = headers[values: .vary].flatMap { $0.split(separator: ",") }.map(HeaderText.token)
         guard !vary.contains("accept-encoding"), !vary.contains("*") else { return }
         headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))

@@ -33,13 +33,28 @@ struct EdgeMiddleware: RouterMiddleware {
         metrics.request(
             route: context.endpointPath ?? "unmatched", method: method, status: response.status.code,
             duration: elapsed)
-        context.logger.info(
+        Self.logAnswer(
+            context.logger, method: method, path: request.uri.path, status: response.status.code, elapsed: elapsed)
+        return response
+    }
+
+    /// The request's log line: written directly by the server's JSON handler (see
+    /// `JSONLogHandler.requestLine`), through `Logger` for any other handler.
+    static func logAnswer(_ logger: Logger, method: String, path: String, status: Int, elapsed: Duration) {
+        guard logger.logLevel <= .info else { return }
+        let milliseconds = Self.milliseconds(elapsed)
+        if let json = logger.handler as? JSONLogHandler,
+            let line = json.requestLine(method: method, path: path, status: status, milliseconds: milliseconds)
+        {
+            LogOutput.write(line, gathered: true)
+            return
+        }
+        logger.info(
             "request",
             metadata: [
-                "method": .string(method), "path": .string(request.uri.path),
-                "status": .string(String(response.status.code)), "ms": .string(Self.milliseconds(elapsed)),
+                "method": .string(method), "path": .string(path), "status": .string(String(status)),
+                "ms": .string(milliseconds),
             ])
-        return response
     }
 
     /// "12.3": milliseconds with one decimal, without Foundation's `String(format:)`.

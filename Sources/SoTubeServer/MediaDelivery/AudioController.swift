@@ -27,7 +27,8 @@ struct AudioController {
         asked.format = request.uri.queryParameters["format"].map(String.init)
         let played = try await playback.play(trackID: id, for: userID, asked)
         let (rendition, file) = (played.rendition, played.file)
-        var headers: HTTPFields = [:]
+        var headers = HTTPFields()
+        headers.reserveCapacity(4)
         // The answer depends on who asks: never let a shared cache hand one user's audio to another.
         headers[.cacheControl] = "private, no-cache"
         headers[.vary] = "Authorization, Cookie"
