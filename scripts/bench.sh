@@ -12,7 +12,8 @@
 # Rows: 64 KB ranges req/s, whole file bytes/s and the 64 KB range latency p99 (≈ time to first byte:
 # the 64 KB body is ~10 µs on loopback), flat out and paced (each connection waits 1 ms between
 # requests: about half the load SoTube can take), as the owner of a purchased 4.4 MB MP3 (asc-music
-# frontiers.mp3); /healthz req/s; GET /api/v1/tracks/{id} req/s; search req/s (synthetic catalog of
+# frontiers.mp3), with the server's CPU per range (its user and system time over wrk's count) and again
+# with two busy loops spinning beside it (a busy machine: no core left idle); /healthz req/s; GET /api/v1/tracks/{id} req/s; search req/s (synthetic catalog of
 # 2,000 songs); purchases/s (scripts/bench-purchases.sh, 64 buyers, ledger verified: one server on
 # SQLite, and two on PostgreSQL behind nginx, scripts/cluster.sh); search p50/p99
 # (scripts/bench-search.py, 1M songs, or 10k with --quick; on PostgreSQL too with BENCH_POSTGRES=1; at
@@ -83,6 +84,7 @@ start_sotube() {  # $1 = name, $2 = binary, $3 = port
   "$bin" catalog synth --tracks 2000 --data "$dir/data" >"$dir/synth.log" 2>&1
   "$bin" serve --data "$dir/data" --port "$port" --host 127.0.0.1 2>"$dir/server.log" &
   PIDS+=($!)
+  echo $! >"$dir/pid"
   wait_up "http://127.0.0.1:$port/healthz" || { echo "bench: $1 did not start" >&2; exit 1; }
   local token track query
   token=$(curl -sf -X POST "http://127.0.0.1:$port/api/v1/auth/register" -H 'content-type: application/json' \
@@ -101,7 +103,7 @@ start_sotube() {  # $1 = name, $2 = binary, $3 = port
   echo "$port $token $track $query" >"$dir/env"
 }
 
-# wrk once; prints "req/s bytes/s p99_ms".
+# wrk once; prints "req/s bytes/s p99_ms requests".
 run_wrk() {  # $1 = URL, rest = extra wrk arguments
   local url=$1; shift
   wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$url" 2>&1 | python3 -c '
@@ -110,39 +112,77 @@ text = sys.stdin.read()
 rps = re.search(r"Requests/sec:\s*([\d.]+)", text)
 tps = re.search(r"Transfer/sec:\s*([\d.]+)(\w+)", text)
 p99 = re.search(r"^\s*99%\s*([\d.]+)(us|ms|s)", text, re.M)
+count = re.search(r"^\s*(\d+) requests in", text, re.M)
 units = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3, "TB": 1024**4}
 scale = {"us": 0.001, "ms": 1, "s": 1000}
 if not rps or re.search(r"Non-2xx or 3xx responses", text):
-    sys.stderr.write(text); print("nan nan nan")
+    sys.stderr.write(text); print("nan nan nan nan")
 else:
-    print(rps.group(1), float(tps.group(1)) * units.get(tps.group(2), 1), float(p99.group(1)) * scale[p99.group(2)])'
+    print(rps.group(1), float(tps.group(1)) * units.get(tps.group(2), 1), float(p99.group(1)) * scale[p99.group(2)],
+          count.group(1))'
 }
+
+# A process's CPU time so far (user and system), in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+TICK_US=$((1000000 / $(getconf CLK_TCK)))
+
+# 64 KB ranges from one server, wrk as in run_wrk: records req/s, and the server's CPU per request
+# (µs; the process's user and system time over wrk's count). $1 = subject, $2 = round, $3 = server PID,
+# $4 = URL, rest = wrk arguments.
+range_round() {
+  local subject=$1 round=$2 pid=$3 url=$4 before rps p99 count; shift 4
+  before=$(cpu_ticks "$pid")
+  read -r rps _ p99 count <<<"$(run_wrk "$url" "$@" -H 'Range: bytes=0-65535')"
+  record "64 KB range, req/s" "$subject" "$round" "$rps"
+  record "64 KB range latency p99, ms (≈ TTFB)" "$subject" "$round" "$p99"
+  record "64 KB range, server CPU per request, µs" "$subject" "$round" \
+    "$(python3 -c "import sys; print(($(cpu_ticks "$pid") - $before) * $TICK_US / float(sys.argv[1]))" "$count" 2>/dev/null || echo nan)"
+}
+
+# The same ranges on a busy machine (issue 35: a second 2-core machine gave 0.33× nginx where this one
+# gave 0.56×): BUSY_LOOPS shell loops (default 2, one per core here) spin at normal priority beside
+# each server in turn. $1 = round.
+busy_round() {
+  local round=$1 hogs=() subject port token track query rps
+  for _ in $(seq 1 "${BUSY_LOOPS:-2}"); do bash -c 'while :; do :; done' & hogs+=($!); done
+  read -r rps _ _ _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3" -H 'Range: bytes=0-65535')"
+  record "$BUSY_ROW" nginx "$round" "$rps"
+  if [[ -n $FLOOR_PORT ]]; then
+    read -r rps _ _ _ <<<"$(run_wrk "http://127.0.0.1:$FLOOR_PORT/audio" -H 'Range: bytes=0-65535')"
+    record "$BUSY_ROW" floor "$round" "$rps"
+  fi
+  for subject in "${SUBJECTS[@]}"; do
+    read -r port token track query <"$WORK/$subject/env"
+    read -r rps _ _ _ <<<"$(run_wrk "http://127.0.0.1:$port/api/v1/tracks/$track/audio" \
+      -H "Authorization: Bearer $token" -H 'Range: bytes=0-65535')"
+    record "$BUSY_ROW" "$subject" "$round" "$rps"
+  done
+  kill "${hogs[@]}" 2>/dev/null; wait "${hogs[@]}" 2>/dev/null
+}
+BUSY_ROW="64 KB range with ${BUSY_LOOPS:-2} busy loops beside the server, req/s"
 
 record() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$RESULTS"; }  # figure subject round value
 
 http_round() {  # $1 = round
   local round=$1 subject port token track query out
-  read -r _ _ p99 <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3" -H 'Range: bytes=0-65535')"
-  read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3" -H 'Range: bytes=0-65535')"
-  record "64 KB range, req/s" nginx "$round" "$rps"; record "64 KB range latency p99, ms (≈ TTFB)" nginx "$round" "$p99"
-  read -r _ _ p99 <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3" -H 'Range: bytes=0-65535' -s "$WORK/paced.lua")"
+  run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3" -H 'Range: bytes=0-65535' >/dev/null  # warms nginx's worker
+  range_round nginx "$round" "$NGINX_WORKER" "http://127.0.0.1:$NGINX_PORT/song.mp3"
+  read -r _ _ p99 _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3" -H 'Range: bytes=0-65535' -s "$WORK/paced.lua")"
   record "$PACED_ROW" nginx "$round" "$p99"
   read -r _ bps _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/song.mp3")"
   record "whole file, GB/s" nginx "$round" "$(python3 -c "print($bps / 1e9)")"
   read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$NGINX_PORT/healthz")"
   record "/healthz, req/s" nginx "$round" "$rps"
   if [[ -n $FLOOR_PORT ]]; then
-    read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$FLOOR_PORT/audio" -H 'Range: bytes=0-65535')"
-    record "64 KB range, req/s" floor "$round" "$rps"
+    range_round floor "$round" "$FLOOR_PID" "http://127.0.0.1:$FLOOR_PORT/audio"
     read -r rps _ _ <<<"$(run_wrk "http://127.0.0.1:$FLOOR_PORT/healthz")"
     record "/healthz, req/s" floor "$round" "$rps"
   fi
   for subject in "${SUBJECTS[@]}"; do
     read -r port token track query <"$WORK/$subject/env"
     local base="http://127.0.0.1:$port" auth="Authorization: Bearer $token"
-    read -r rps _ p99 <<<"$(run_wrk "$base/api/v1/tracks/$track/audio" -H "$auth" -H 'Range: bytes=0-65535')"
-    record "64 KB range, req/s" "$subject" "$round" "$rps"; record "64 KB range latency p99, ms (≈ TTFB)" "$subject" "$round" "$p99"
-    read -r _ _ p99 <<<"$(run_wrk "$base/api/v1/tracks/$track/audio" -H "$auth" -H 'Range: bytes=0-65535' -s "$WORK/paced.lua")"
+    range_round "$subject" "$round" "$(cat "$WORK/$subject/pid")" "$base/api/v1/tracks/$track/audio" -H "$auth"
+    read -r _ _ p99 _ <<<"$(run_wrk "$base/api/v1/tracks/$track/audio" -H "$auth" -H 'Range: bytes=0-65535' -s "$WORK/paced.lua")"
     record "$PACED_ROW" "$subject" "$round" "$p99"
     read -r _ bps _ <<<"$(run_wrk "$base/api/v1/tracks/$track/audio" -H "$auth")"
     record "whole file, GB/s" "$subject" "$round" "$(python3 -c "print($bps / 1e9)")"
@@ -164,11 +204,13 @@ PACED_ROW="64 KB range TTFB p99 at 16 conns paced ($PACE_MS ms between requests)
 echo "function delay() return $PACE_MS end" >"$WORK/paced.lua"
 echo "bench: work folder $WORK; $ROUNDS round(s) of $DURATION, $CONNECTIONS connections" >&2
 start_nginx "$NGINX_PORT"
+NGINX_WORKER=$(pgrep -P "${PIDS[-1]}" | head -1)
 FLOOR_PORT=""
 if [[ ${BENCH_FLOOR:-0} == 1 ]]; then
   swift build -c release --package-path scripts/floor >&2 || { echo "bench: scripts/floor did not build" >&2; exit 1; }
   "$(swift build -c release --package-path scripts/floor --show-bin-path)/floor" 18603 "$SONG" 2>>"$WORK/floor.log" &
   PIDS+=($!)
+  FLOOR_PID=$!
   wait_up "http://127.0.0.1:18603/healthz" || { echo "bench: scripts/floor did not start" >&2; exit 1; }
   FLOOR_PORT=18603
 fi
@@ -180,6 +222,7 @@ fi
 for round in $(seq 1 "$ROUNDS"); do
   echo "bench: HTTP round $round" >&2
   http_round "$round"
+  busy_round "$round"
 done
 for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
 PIDS=()
