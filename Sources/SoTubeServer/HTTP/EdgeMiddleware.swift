@@ -3,7 +3,9 @@ import Logging
 
 /// What every request passes first, in one layer: the client named by a trusted proxy
 /// (`ForwardedHeaders`), the request counted with its route and latency (`ServerMetrics`; a thrown
-/// error with its status), and one structured log line (method, path, status, duration).
+/// error with its status), and one structured log line (method, path, status, duration). The latency
+/// and the duration end when the answer is ready to send: a streamed body (a file, a ZIP) is written
+/// after this layer returns.
 /// One layer rather than three: each layer of Hummingbird's middleware chain is an async call with its
 /// closures, executor checks and a copy of the request and context (issue 35: a 64 KB range passed
 /// seven layers and cost 1.8 times a bare Hummingbird route's CPU).
