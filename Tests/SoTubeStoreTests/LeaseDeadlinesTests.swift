@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SoTubeStoreSQL
@@ -46,5 +47,41 @@ import Testing
         #expect(await other.value == false)
         deadlines.finish(cancelled)
         #expect(deadlines.count == 0)
+    }
+
+    /// A database that cannot be reached is found out by the probe once a request has waited
+    /// `probeAfter`: the waits expire then, not at their 30-second deadlines.
+    @Test func waitsExpireAtOnceWhenTheDatabaseCannotBeReached() async throws {
+        let asked = Mutex(0)
+        let deadlines = LeaseDeadlines(reachable: {
+            asked.withLock { $0 += 1 }
+            return false
+        })
+        let started = ContinuousClock.now
+        let first = deadlines.start(until: started + .seconds(30))
+        let second = deadlines.start(until: started + .seconds(30))
+        #expect(await deadlines.expired(first))
+        #expect(await deadlines.expired(second))
+        let waited = ContinuousClock.now - started
+        #expect(waited >= LeaseDeadlines.probeAfter && waited < .seconds(15), "\(waited)")
+        #expect(asked.withLock { $0 } == 1, "one probe for every waiting request")
+        deadlines.finish(first)
+        deadlines.finish(second)
+        #expect(deadlines.count == 0)
+    }
+
+    /// A database that answers (a busy pool) keeps its waits to their deadlines.
+    @Test func aReachableDatabaseKeepsTheDeadlines() async throws {
+        let asked = Mutex(0)
+        let deadlines = LeaseDeadlines(reachable: {
+            asked.withLock { $0 += 1 }
+            return true
+        })
+        let started = ContinuousClock.now
+        let wait = deadlines.start(until: started + .milliseconds(2_500))
+        #expect(await deadlines.expired(wait))
+        #expect(ContinuousClock.now - started >= .milliseconds(2_250))
+        #expect(asked.withLock { $0 } >= 1)
+        deadlines.finish(wait)
     }
 }

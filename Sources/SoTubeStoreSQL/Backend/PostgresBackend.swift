@@ -1,5 +1,7 @@
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 import NIOSSL
 import PostgresKit
 import PostgresNIO
@@ -14,7 +16,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     /// PostgreSQL's default plans such a statement anew on most calls, and a setting of the main
     /// pool would reach every other query of the store, whose plans may depend on their binds.
     private let plannedOnce: PostgresClient
-    private let deadlines = LeaseDeadlines()
+    private let deadlines: LeaseDeadlines
     /// Statements prepared on each of `plannedOnce`'s connections.
     package let prepared = PreparedQueries()
     private let runTask: Task<Void, Never>
@@ -26,8 +28,12 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     /// How long after a write the sales rows it left are folded (`SalesPending`).
     static let foldDelay: Duration = .seconds(1)
 
-    private init(client: PostgresClient, plannedOnce: PostgresClient, foldsSales: Bool, logger: Logger) {
+    private init(
+        client: PostgresClient, plannedOnce: PostgresClient, foldsSales: Bool, logger: Logger,
+        reachable: @escaping @Sendable () async -> Bool
+    ) {
         self.client = client
+        self.deadlines = LeaseDeadlines(reachable: reachable)
         self.plannedOnce = plannedOnce
         self.logger = logger
         self.runTask = Task {
@@ -70,10 +76,24 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         plannedOnce.options.additionalStartupParameters = [timeout, ("plan_cache_mode", "force_generic_plan")]
         let backend = PostgresBackend(
             client: PostgresClient(configuration: configuration),
-            plannedOnce: PostgresClient(configuration: plannedOnce), foldsSales: foldsSales, logger: logger)
+            plannedOnce: PostgresClient(configuration: plannedOnce), foldsSales: foldsSales, logger: logger,
+            reachable: { await Self.opens(host: host, port: port) })
         // Fail early with a clear message when the server is not there.
         _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").all() }
         return backend
+    }
+
+    /// Whether a TCP connection to the database's address opens within a second (the probe of
+    /// `LeaseDeadlines`: a stopped server refuses it at once).
+    static func opens(host: String, port: Int) async -> Bool {
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.seconds(1)).connect(host: host, port: port).get()
+            try? await channel.close()
+            return true
+        } catch {
+            return false
+        }
     }
 
     public func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
