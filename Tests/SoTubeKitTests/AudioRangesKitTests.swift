@@ -15,7 +15,7 @@ import Testing
 /// An owner's song through a real server, whole and in the parts a player asks for as it seeks:
 /// parts up to `FileResponder.directReadLimit` read at once, larger ones (the whole song, an open
 /// end) streamed in chunks. Every part is the file's own bytes with the range headers a player reads,
-/// on one connection; a guest gets the preview's bytes.
+/// asked one after another; a guest gets the preview's bytes.
 @Suite(.liveServerWithAudio) struct AudioRangesKitTests {
     @Test(arguments: TestEngine.enabled) func partsAndTheWholeSongAreTheFilesBytes(engine: TestEngine) async throws {
         let server = try LiveServer.on(engine)
@@ -42,7 +42,7 @@ import Testing
         let (whole, wholeAnswer) = try await fetch(nil)
         #expect(wholeAnswer.statusCode == 200 && whole == file)
         #expect(wholeAnswer.value(forHTTPHeaderField: "Content-Length") == String(size))
-        // A player's seeks on one connection: an open end from the start and from the middle, a
+        // A player's seeks, one after another: an open end from the start and from the middle, a
         // large part, then small ones (the start, a middle part, the end).
         let parts = [
             ("bytes=0-", 0, size - 1), ("bytes=\(size / 4)-", size / 4, size - 1),
