@@ -134,6 +134,29 @@ import Testing
             }
         }
     }
+
+    /// Fresh migrated databases are copies of one template (`MigratedTemplates`): each is at the
+    /// latest version, empty, and a row written to one is in no other.
+    @Test(arguments: TestEngine.enabled)
+    func freshDatabasesAreMigratedEmptyAndApart(_ kind: TestEngine) async throws {
+        try await kind.freshDatabase().use { first in
+            try await kind.freshDatabase().use { second in
+                for db in [first, second] {
+                    #expect(try await db.schemaVersion() == SoTubeDatabase.latestSchemaVersion)
+                    #expect(try await db.accounts.listUsers().isEmpty)
+                }
+                let alice = User(
+                    id: "u1", username: "alice", email: "alice@example.com", displayName: "Alice", coins: 0,
+                    createdAt: TestEngine.now)
+                try await first.accounts.createUser(alice, passwordHash: "h")
+                #expect(try await first.accounts.listUsers().map(\.id) == ["u1"])
+                #expect(try await second.accounts.listUsers().isEmpty)
+            }
+        }
+        // The template itself was not written to: a third copy is empty too.
+        let third = try await kind.freshDatabase().use { try await $0.accounts.listUsers() }
+        #expect(third.isEmpty)
+    }
 }
 
 extension AccountStoreContractTests {

@@ -26,10 +26,11 @@ public enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible 
     /// The time fresh databases are migrated at; tests with a fixed "now" use it too.
     public static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// A fresh, empty database on this engine, migrated unless `migrate` is false. `use` it (or
-    /// `close` it) so that it is removed again.
+    /// A fresh, empty database on this engine, migrated unless `migrate` is false (a copy of the
+    /// process's migrated template, `MigratedTemplates`). `use` it (or `close` it) so that it is
+    /// removed again.
     public func freshDatabase(migrate: Bool = true) async throws -> FreshDatabase {
-        let (location, cleanup) = try await freshLocation()
+        let (location, cleanup) = try await freshLocation(migrated: migrate)
         do {
             let database = try await SoTubeDatabase.open(
                 DatabaseSettings(location: location), now: Self.now, logger: Self.logger, migrate: migrate)
@@ -48,28 +49,35 @@ public enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible 
         return try await Self.createPostgresDatabase().url
     }
 
-    /// Where a fresh database is (a SQLite path or a postgres:// URL) and how to remove it.
-    private func freshLocation() async throws -> (location: String, cleanup: @Sendable () async -> Void) {
+    /// Where a fresh database is (a SQLite path or a postgres:// URL) and how to remove it; a copy of
+    /// the migrated template when `migrated`.
+    private func freshLocation(migrated: Bool) async throws -> (
+        location: String, cleanup: @Sendable () async -> Void
+    ) {
         switch self {
         case .sqlite:
+            let template = migrated ? try await MigratedTemplates.shared.sqliteFile() : nil
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-test-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            return (
-                directory.appendingPathComponent("test.sqlite").path,
-                { try? FileManager.default.removeItem(at: directory) }
-            )
+            let file = directory.appendingPathComponent("test.sqlite")
+            try template?.write(to: file)
+            return (file.path, { try? FileManager.default.removeItem(at: directory) })
         case .postgres:
-            let (name, url) = try await Self.createPostgresDatabase()
+            let template =
+                migrated
+                ? try await MigratedTemplates.shared.postgresDatabase { try await Self.createPostgresDatabase() } : nil
+            let (name, url) = try await Self.createPostgresDatabase(template: template)
             return (url, { await Self.dropPostgresDatabase(name) })
         }
     }
 
-    private static func createPostgresDatabase() async throws -> (name: String, url: String) {
+    private static func createPostgresDatabase(template: String? = nil) async throws -> (name: String, url: String) {
         guard let server = postgresURL, var components = URLComponents(string: server) else {
             throw StoreError.configuration("PostgreSQL tests need SOTUBE_TEST_POSTGRES_URL (a postgres:// URL)")
         }
         let name = "sotube_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
-        try await onServer(server) { db in try await db.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+        let copying = template.map { " TEMPLATE " + $0 } ?? ""
+        try await onServer(server) { db in try await db.raw("CREATE DATABASE \(unsafeRaw: name + copying)").run() }
         components.path = "/" + name
         guard let url = components.string else { throw StoreError.configuration("no database URL for \(name)") }
         return (name, url)
