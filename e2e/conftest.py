@@ -129,7 +129,7 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     """The files that use the demo server run after the others (in their order), so the minute its
-    songs take is spent on those; with `pytest -n 2 --dist loadfile --no-loadscope-reorder`
+    songs take is spent on those; with `pytest -n 3 --dist loadfile --no-loadscope-reorder`
     (scripts/test.sh) each file runs in one worker, in this order."""
     uses = {str(item.fspath) for item in items if "demo_server" in getattr(item, "fixturenames", ())}
     items.sort(key=lambda item: str(item.fspath) in uses)  # stable: the order within each part stays
