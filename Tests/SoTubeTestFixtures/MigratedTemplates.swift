@@ -3,8 +3,8 @@ import SoTubeStoreSQL
 
 /// One database per engine migrated once per test process, copied for every fresh migrated
 /// database: the suites open several hundred, and running every migration for each of them was a
-/// fifth of the Swift tests' CPU (about 0.15 s of the test process's a SQLite file, and 0.3 s of
-/// its plus more of PostgreSQL's a PostgreSQL database). A copy is what a restarted server opens:
+/// fifth of the Swift tests' CPU (for a SQLite file about 0.15 s of the test process's CPU; for a
+/// PostgreSQL database 0.3 s of it, and more of PostgreSQL's). A copy is what a restarted server opens:
 /// a database an earlier start of the same build migrated at `TestEngine.now`; opening it with
 /// `migrate: true` finds nothing pending.
 actor MigratedTemplates {

@@ -60,8 +60,12 @@ public enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible 
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sotube-test-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let file = directory.appendingPathComponent("test.sqlite")
-            try template?.write(to: file)
-            return (file.path, { try? FileManager.default.removeItem(at: directory) })
+            let cleanup: @Sendable () async -> Void = { try? FileManager.default.removeItem(at: directory) }
+            do { try template?.write(to: file) } catch {
+                await cleanup()
+                throw error
+            }
+            return (file.path, cleanup)
         case .postgres:
             let template =
                 migrated
