@@ -12,6 +12,7 @@ two requests in flight (the Python rows: a wake-up each) and with 16 (the wrk ro
 
     python3 scripts/bench-subsonic.py --bin .build/release/sotube [--songs 1000] [--requests 2000]
         [--supysonic-requests 400] [--previous-bin OLD/sotube]   (an earlier build measured in the same run)
+        [--rounds 5] [--methods ping]   (each server in turn per round; ratios are medians of the rounds')
 
 Everything slow to make (the virtualenv with supysonic and gunicorn, the songs, both servers' data)
 is cached in ~/.cache/sotube-bench (SOTUBE_BENCH_CACHE) and reused by later runs.
@@ -35,6 +36,7 @@ import time
 import urllib.parse
 import urllib.request
 import uuid
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 CACHE = Path(os.environ.get("SOTUBE_BENCH_CACHE", Path.home() / ".cache" / "sotube-bench"))
@@ -295,7 +297,8 @@ def album_ids(port, auth):
     return [album["id"] for album in envelope["albumList2"]["album"]]
 
 
-def bench(name, server, port, auth, args):
+def plans_for(name, port, auth, args):
+    """The calls made of one server (its own album ids), as (method, parameter sets)."""
     ids = album_ids(port, auth)
     assert len(ids) >= args.songs // 10 // 2, f"{name}: only {len(ids)} albums"
     plans = [
@@ -304,20 +307,24 @@ def bench(name, server, port, auth, args):
         ("search3", [{"query": f"Song 00{n}", "songCount": 20, "albumCount": 20, "artistCount": 20} for n in range(10)]),
         ("getAlbum", [{"id": i} for i in ids]),
     ]
-    results = {}
-    for method, params in plans:
-        results[method] = measure(server, port, auth, method, params, args.requests, args.clients)
-        print(f"  {name:9} {method:14} {results[method][0] * 1000:8.3f} ms CPU/request  {results[method][1]:8.0f} req/s"
-              "  (Python client threads)", flush=True)
-        if args.wrk:
-            results["wrk " + method] = measure_wrk(server, port, auth, method, params, args.wrk, args.clients)
-            print(f"  {name:9} {method:14} {results['wrk ' + method][0] * 1000:8.3f} ms CPU/request  "
-                  f"{results['wrk ' + method][1]:8.0f} req/s  (wrk)", flush=True)
-    return results
+    return [(method, params) for method, params in plans if not args.methods or method in args.methods]
 
 
-def bench_sotube(binary, data, auth, args, name):
-    """`binary` serving a copy of the prepared data folder (a newer build may migrate it)."""
+def bench_method(name, server, port, auth, method, params, requests, args, results):
+    """One round of `method` on one server: the Python threads' row, then wrk's; appended to `results`."""
+    row = measure(server, port, auth, method, params, requests, args.clients)
+    results.setdefault(method, []).append(row)
+    print(f"  {name:9} {method:14} {row[0] * 1000:8.3f} ms CPU/request  {row[1]:8.0f} req/s  (Python client threads)",
+          flush=True)
+    if args.wrk:
+        row = measure_wrk(server, port, auth, method, params, args.wrk, args.clients)
+        results.setdefault("wrk " + method, []).append(row)
+        print(f"  {name:9} {method:14} {row[0] * 1000:8.3f} ms CPU/request  {row[1]:8.0f} req/s  (wrk)", flush=True)
+
+
+@contextmanager
+def sotube_server(binary, data, name):
+    """`binary` serving a copy of the prepared data folder (a newer build may migrate it): (server, port)."""
     copy = Path(tempfile.mkdtemp(prefix="sotube-bench-"))
     try:
         shutil.copytree(data, copy / "data")
@@ -326,12 +333,18 @@ def bench_sotube(binary, data, auth, args, name):
         server = Process([binary, "serve", "--host", "127.0.0.1", "--port", port, "--data", copy / "data"], copy, env,
                          port, copy / "bench.log")
         try:
-            print(f"SoTube ({binary}), the same songs, all owned by the user:", flush=True)
-            return bench(name, server, port, auth, args)
+            print(f"{name}: SoTube ({binary}), the same songs, all owned by the user", flush=True)
+            yield server, port
         finally:
             server.stop()
     finally:
         shutil.rmtree(copy, ignore_errors=True)
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def main():
@@ -347,6 +360,12 @@ def main():
     parser.add_argument("--sotube-auth", choices=["token", "enc", "apikey"], default="token",
                         help="how SoTube is called: token (t = md5(secret + s), a new s each request: what most "
                              "players send; default), enc (p=enc:HEX) or apikey. supysonic takes p=enc: only")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds per method, every server in turn in each (the order reversed every other "
+                             "round), all servers running throughout: each ratio is the median of the rounds' ratios, "
+                             "so the machine's drift during the run weighs on both sides alike (default 1)")
+    parser.add_argument("--methods", nargs="+", choices=["ping", "getAlbumList2", "search3", "getAlbum"],
+                        help="only these methods (default: all four)")
     args = parser.parse_args()
     binary = Path(args.bin).resolve()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -360,35 +379,50 @@ def main():
         "apikey": {"apiKey": secret},
     }[args.sotube_auth]
 
-    port = free_port()
-    server = Process([VENV / "bin" / "supysonic-server", "-S", "gunicorn", "-h", "127.0.0.1", "-p", port,
-                      "--processes", "1", "--threads", str(args.clients)], supy, os.environ, port, supy / "server.log")
-    try:
-        print(f"supysonic 0.7 (gunicorn, 1 process, {args.clients} threads), {args.songs} songs:", flush=True)
-        reference = bench("supysonic", server, port, auth_supy,
-                          argparse.Namespace(**{**vars(args), "requests": args.supysonic_requests or args.requests}))
-    finally:
-        server.stop()
+    with ExitStack() as stack:
+        port = free_port()
+        server = Process([VENV / "bin" / "supysonic-server", "-S", "gunicorn", "-h", "127.0.0.1", "-p", port,
+                          "--processes", "1", "--threads", str(args.clients)], supy, os.environ, port,
+                         supy / "server.log")
+        stack.callback(server.stop)
+        print(f"supysonic: supysonic 0.7 (gunicorn, 1 process, {args.clients} threads), {args.songs} songs", flush=True)
+        servers = [("supysonic", server, port, auth_supy, args.supysonic_requests or args.requests)]
+        if args.previous_bin:
+            servers.append(("previous", *stack.enter_context(
+                sotube_server(Path(args.previous_bin).resolve(), data, "previous")), auth_sotube, args.requests))
+        servers.append(("sotube", *stack.enter_context(sotube_server(binary, data, "sotube")), auth_sotube,
+                        args.requests))
+        plans = {name: plans_for(name, port, auth, args) for name, _, port, auth, _ in servers}
+        results = {name: {} for name, *_ in servers}
+        for method_index, (method, _) in enumerate(plans["supysonic"]):
+            for round_index in range(args.rounds):
+                order = servers if round_index % 2 == 0 else servers[::-1]
+                for name, server, port, auth, requests in order:
+                    params = plans[name][method_index][1]
+                    bench_method(name, server, port, auth, method, params, requests, args, results[name])
 
-    previous = None
-    if args.previous_bin:
-        previous = bench_sotube(Path(args.previous_bin).resolve(), data, auth_sotube, args, "previous")
-    ours = bench_sotube(binary, data, auth_sotube, args, "sotube")
+    reference, ours, previous = results["supysonic"], results["sotube"], results.get("previous")
     print(f"\nSoTube called with {args.sotube_auth} authentication, supysonic with p=enc:.")
     print(f"Server CPU per request, {args.clients} concurrent clients: Python threads ({args.requests} requests per "
-          f"method)" + (f", then wrk ({args.wrk} s per method, rows 'wrk ...')" if args.wrk else "") + ":")
+          f"method)" + (f", then wrk ({args.wrk} s per method, rows 'wrk ...')" if args.wrk else "")
+          + (f"; {args.rounds} rounds, the medians and the median of the rounds' ratios (their range)"
+             if args.rounds > 1 else "") + ":")
     prev_head = f" {'previous ms':>12} {'vs previous':>12}" if previous else ""
     print(f"{'method':18} {'supysonic ms':>13} {'SoTube ms':>10} {'ratio':>8}{prev_head}  goal ≤ 1/30 of supysonic")
     met = True
     for method in reference:
-        ratio = reference[method][0] / max(ours[method][0], 1e-9)
+        ratios = [theirs[0] / max(mine[0], 1e-9) for theirs, mine in zip(reference[method], ours[method])]
+        ratio = median(ratios)
         ok = ratio >= 30
         met &= ok
+        spread = f" ({min(ratios):.1f}–{max(ratios):.1f})" if len(ratios) > 1 else ""
         prev = ""
         if previous:
-            prev = f" {previous[method][0] * 1000:12.3f} {previous[method][0] / max(ours[method][0], 1e-9):11.2f}x"
-        print(f"{method:18} {reference[method][0] * 1000:13.3f} {ours[method][0] * 1000:10.3f} {ratio:7.1f}x{prev}  "
-              f"{'met' if ok else 'NOT met'}{'' if method.startswith('wrk ') else ' (1-2 in flight)'}")
+            against = median([old[0] / max(new[0], 1e-9) for old, new in zip(previous[method], ours[method])])
+            prev = f" {median([r[0] for r in previous[method]]) * 1000:12.3f} {against:11.2f}x"
+        print(f"{method:18} {median([r[0] for r in reference[method]]) * 1000:13.3f} "
+              f"{median([r[0] for r in ours[method]]) * 1000:10.3f} {ratio:7.1f}x{prev}  "
+              f"{'met' if ok else 'NOT met'}{'' if method.startswith('wrk ') else ' (1-2 in flight)'}{spread}")
     return 0 if met else 1
 
 

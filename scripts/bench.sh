@@ -404,9 +404,9 @@ if [[ ${BENCH_SOURCES:-0} == 1 ]]; then
   python3 scripts/bench-sources.py --bin "$current" | grep '^[|(C]'
 fi
 # The Subsonic API against supysonic on 1,000 songs (slow the first time: it installs supysonic and
-# makes the library, then caches both): BENCH_SUBSONIC=1 bash scripts/bench.sh
+# makes the library, then caches both; ROUNDS rounds, every server in turn): BENCH_SUBSONIC=1 bash scripts/bench.sh
 if [[ ${BENCH_SUBSONIC:-0} == 1 ]]; then
   echo
-  python3 scripts/bench-subsonic.py --bin "$current" | sed -n '/^SoTube called with/,$p'
+  python3 scripts/bench-subsonic.py --bin "$current" --rounds "$ROUNDS" | sed -n '/^SoTube called with/,$p'
 fi
 echo "bench: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
