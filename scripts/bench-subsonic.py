@@ -38,6 +38,7 @@ import urllib.request
 import uuid
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from statistics import median
 
 CACHE = Path(os.environ.get("SOTUBE_BENCH_CACHE", Path.home() / ".cache" / "sotube-bench"))
 VENV = CACHE / "venv"
@@ -339,12 +340,6 @@ def sotube_server(binary, data, name):
             server.stop()
     finally:
         shutil.rmtree(copy, ignore_errors=True)
-
-
-def median(values):
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def main():

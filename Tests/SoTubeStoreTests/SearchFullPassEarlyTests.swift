@@ -40,8 +40,10 @@ import Testing
                 longer.append(([word] + artist).joined(separator: " "))
                 longer.append(([word] + artist.prefix(1) + [String(first.prefix(2))]).joined(separator: " "))
             }
-            #expect(longer.count >= 80, "\(longer.count) queries of three words or more")
-            let queries = mix + longer
+            // The full pass is asked early for three words or more (`speculatesFullPass`): fewer take
+            // the same path either way, so only these are asked of both.
+            let queries = longer.filter { SearchQuery($0).terms.count >= 3 }
+            #expect(queries.count >= 80, "\(queries.count) queries of three words or more")
             let after = try await SearchEngineParityTests.answers(
                 db, queries, search: SQLSearchStore(backend: db.backend, fullPassEarly: false))
             let early = try await SearchEngineParityTests.answers(
@@ -56,13 +58,14 @@ import Testing
                 }
             }
             let title = Dictionary(titles, uniquingKeysWith: { first, _ in first })
-            let fromContext = longer.filter { text in
+            let fromContext = queries.filter { text in
                 (after["\(text)|0|true"] ?? []).contains { id in
                     title[id].map { !SearchQuery(text).matches(normalized: SearchText.normalize($0)) } ?? false
                 }
             }
             #expect(fromContext.count >= 20, "\(fromContext.count) queries found songs through their context")
-            #expect(after.values.filter { !$0.isEmpty }.count > 500, "the mix finds things")
+            let found = after.values.filter { !$0.isEmpty }.count
+            #expect(found > 100, "the queries find things: \(found) of \(after.count) answers")
             let differing = after.keys.sorted().filter { after[$0] != early[$0] }
             #expect(
                 differing.isEmpty,
