@@ -248,8 +248,17 @@ def test_a_killed_server_is_started_again_by_its_supervisor_without_anyone_resta
     print(f"server 2 answered again {time.time() - started:.1f} s after SIGKILL (pid {old} → {new})")
     os.kill(new, 0)  # the process in the pid file is the one answering
     assert "exited with status 137; starting it again" in (server_dir / "server.log").read_text()
-    for _ in range(6):  # both servers behind the balancer again (the one killed before is back too)
+    # Both servers answer again. Server 1, killed by the test before, is started by its own supervisor
+    # a second after its exit too, and may still be starting (CI once found its port closed here).
+    def ready(server):
+        try:
+            return call(server, "GET", "/readyz")[0] == 200
+        except OSError:
+            return False
+
+    for n, server in enumerate(cluster["servers"], start=1):
+        until(lambda: ready(server), seconds=30, what=f"server {n} to answer /readyz")
+        print(f"server {n} ready {time.time() - started:.1f} s after server 2's SIGKILL")
+    for _ in range(6):  # both servers behind the balancer again
         status, body = call(cluster["lb"], "GET", f"/api/v1/tracks/{songs[0]['id']}")
         assert status == 200 and body["track"]["id"] == songs[0]["id"], (status, body)
-    for server in cluster["servers"]:
-        assert call(server, "GET", "/readyz")[0] == 200
