@@ -22,8 +22,15 @@ def free_port():
 def cli(*args, data, env=None, check=True):
     """Runs `sotube ARGS --data DATA` and returns the CompletedProcess."""
     full_env = {**os.environ, "SOTUBE_BCRYPT_COST": "4", "SOTUBE_DEMO": "0", **(env or {})}
-    result = subprocess.run([BIN, *args], capture_output=True, text=True, env=full_env, timeout=300,
-                            cwd=str(data))
+    try:
+        result = subprocess.run([BIN, *args], capture_output=True, text=True, env=full_env, timeout=300,
+                                cwd=str(data))
+    except subprocess.TimeoutExpired as stuck:
+        # What it printed before it was killed (a worker that stopped taking jobs says why in its log).
+        said = [part if isinstance(part, str) else (part or b"").decode(errors="replace")
+                for part in (stuck.stdout, stuck.stderr)]
+        raise AssertionError(f"sotube {' '.join(args)} did not end in 300 s:\n{said[0][-4000:]}\n"
+                             f"{said[1][-8000:]}") from None
     if check and result.returncode != 0:
         raise AssertionError(f"sotube {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
     return result

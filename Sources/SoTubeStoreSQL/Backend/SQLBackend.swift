@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import SQLKit
 
 /// One way to reach a SQL database. Store code is written once against this protocol;
@@ -38,6 +39,13 @@ public enum SQLBackends {
 
 extension SQLDatabase {
     /// Runs `body` between `begin` and COMMIT on this one connection; ROLLBACK when it throws.
+    ///
+    /// The ROLLBACK is sent whether or not the task was cancelled. SQLiteNIO runs a statement awaited
+    /// in a cancelled task through `NIOThreadPool.runIfActive`, which skips it: a task cancelled after
+    /// BEGIN (a media job's lease renewal, cancelled when its job ended) saw its next statement skipped,
+    /// then its ROLLBACK, and SQLite's one writer connection stayed inside the open transaction; every
+    /// later write in the process failed ("cannot start a transaction within a transaction") and a
+    /// `sotube worker` stopped for good. The future-based statement below is not tied to the task.
     func inTransaction<R: Sendable>(
         begin: SQLQueryString = "BEGIN", _ body: @Sendable (any SQLDatabase) async throws -> R
     ) async throws -> R {
@@ -47,7 +55,8 @@ extension SQLDatabase {
             try await raw("COMMIT").run()
             return result
         } catch {
-            try? await raw("ROLLBACK").run()
+            let rollback: EventLoopFuture<Void> = raw("ROLLBACK").run()
+            try? await rollback.get()
             throw error
         }
     }
