@@ -18,11 +18,23 @@ import Testing
         }
     }
 
+    /// A fresh table for the test's rows.
+    static func probeTable(_ backend: any SQLBackend) async throws {
+        try await backend.transaction { sql in try await sql.raw("CREATE TABLE cancel_probe (n INTEGER)").run() }
+    }
+
+    /// The integer column `column` of `query`'s rows.
+    static func numbers(_ backend: any SQLBackend, _ query: SQLQueryString, column: String) async throws -> [Int] {
+        try await backend.read { sql in
+            try await sql.raw(query).all().map { try $0.decode(column: column, as: Int.self) }
+        }
+    }
+
     @Test(arguments: TestEngine.enabled)
     func aTransactionCancelledHalfwayIsWholeAndTheNextWriteLands(_ engine: TestEngine) async throws {
         try await engine.freshDatabase().use { db in
             let backend = db.backend
-            try await backend.transaction { sql in try await sql.raw("CREATE TABLE cancel_probe (n INTEGER)").run() }
+            try await Self.probeTable(backend)
 
             let (inside, entered) = AsyncStream.makeStream(of: Void.self)
             let cancelled = Task {
@@ -38,20 +50,12 @@ import Testing
             _ = await cancelled.result
 
             // The transaction is whole: both rows or neither.
-            let before = try await backend.read { sql in
-                try await sql.raw("SELECT n FROM cancel_probe ORDER BY n").all().map {
-                    try $0.decode(column: "n", as: Int.self)
-                }
-            }
+            let before = try await Self.numbers(backend, "SELECT n FROM cancel_probe ORDER BY n", column: "n")
             #expect(before == [] || before == [1, 2], "\(before)")
 
             // The store takes writes again, from any task.
             try await backend.transaction { sql in try await sql.raw("INSERT INTO cancel_probe VALUES (3)").run() }
-            let after = try await backend.read { sql in
-                try await sql.raw("SELECT n FROM cancel_probe ORDER BY n").all().map {
-                    try $0.decode(column: "n", as: Int.self)
-                }
-            }
+            let after = try await Self.numbers(backend, "SELECT n FROM cancel_probe ORDER BY n", column: "n")
             #expect(after == before + [3], "\(after)")
         }
     }
@@ -62,7 +66,7 @@ import Testing
     func cancellationsAtAnyPointLeaveTheStoreWritable(_ engine: TestEngine) async throws {
         try await engine.freshDatabase().use { db in
             let backend = db.backend
-            try await backend.transaction { sql in try await sql.raw("CREATE TABLE cancel_probe (n INTEGER)").run() }
+            try await Self.probeTable(backend)
             var generator = SplitMix64(seed: 35)
             for round in 0..<200 {
                 let task = Task {
@@ -76,18 +80,12 @@ import Testing
                 task.cancel()
                 _ = await task.result
             }
-            let counts = try await backend.read { sql in
-                try await sql.raw("SELECT n, COUNT(*) AS c FROM cancel_probe GROUP BY n").all().map {
-                    try $0.decode(column: "c", as: Int.self)
-                }
-            }
+            let counts = try await Self.numbers(
+                backend, "SELECT n, COUNT(*) AS c FROM cancel_probe GROUP BY n", column: "c")
             #expect(counts.allSatisfy { $0 == 2 }, "every transaction whole: \(counts)")
             try await backend.transaction { sql in try await sql.raw("INSERT INTO cancel_probe VALUES (-1)").run() }
-            let last = try await backend.read { sql in
-                try await sql.raw("SELECT COUNT(*) AS c FROM cancel_probe WHERE n = -1").all().map {
-                    try $0.decode(column: "c", as: Int.self)
-                }
-            }
+            let last = try await Self.numbers(
+                backend, "SELECT COUNT(*) AS c FROM cancel_probe WHERE n = -1", column: "c")
             #expect(last == [1])
         }
     }
