@@ -9,6 +9,8 @@ the catalog's own names, the last word cut to a random prefix (as typed).
   scripts/bench-search.py --sizes 10000 --queries 2000 --binary .build/debug/sotube
   scripts/bench-search.py --sizes 1000000 --database-url postgres://…   # PostgreSQL (issue 35)
   scripts/bench-search.py --sizes 10000000 --binary B --reference A     # B and A asked in turn, query by query
+  scripts/bench-search.py --sizes 10000000 --reference-data D           # the same build on a second copy D of
+                                                                        # the catalog (another index), in turn
 
 Data folders are kept in --work (default /tmp/sotube-bench) so a second run skips synthesis.
 """
@@ -106,13 +108,19 @@ def bench(binary, size, args):
         with open(db, "rb") as handle:
             while handle.read(1 << 24):
                 pass
-    binaries = [binary] + ([args.reference] if args.reference else [])
+    compared = args.reference or args.reference_data
+    binaries = [binary] + ([args.reference or binary] if compared else [])
+    folders = [data] + ([args.reference_data or data] if compared else [])
+    if args.reference_data and not args.cold:
+        with open(os.path.join(args.reference_data, "sotube.sqlite"), "rb") as handle:
+            while handle.read(1 << 24):
+                pass
     logs, servers = [], []
     try:
         for index, each in enumerate(binaries):
-            logs.append(open(os.path.join(data, f"serve{'-reference' if index else ''}.log"), "w"))
+            logs.append(open(os.path.join(folders[index], f"serve{'-reference' if index else ''}.log"), "w"))
             servers.append(subprocess.Popen(
-                [each, "serve", "--data", data, "--port", str(port + index), "--host", "127.0.0.1", *engine],
+                [each, "serve", "--data", folders[index], "--port", str(port + index), "--host", "127.0.0.1", *engine],
                 stdout=logs[-1], stderr=logs[-1]))
         for index in range(len(binaries)):
             wait_healthy(port + index)
@@ -143,20 +151,22 @@ def bench(binary, size, args):
                     answers[index][text] = result
                     if index == 0 and any(result[kind] for kind in ("artists", "albums", "tracks", "playlists")):
                         hits += 1
-        size_mb = pg_size_mb(pg) if pg else os.path.getsize(db) / 1e6
+        sizes_mb = [pg_size_mb(pg) if pg else os.path.getsize(os.path.join(folder, "sotube.sqlite")) / 1e6
+                    for folder in folders]
         for index, each in enumerate(binaries):
             mine = latencies[index]
             print(json.dumps({
                 "engine": "postgresql" if pg else "sqlite", "tracks": size, "synth_s": synth_s,
-                "binary": each if args.reference else None, "queries": len(mine), "limit": args.limit,
+                "binary": each if compared else None, "data": folders[index] if args.reference_data else None,
+                "queries": len(mine), "limit": args.limit,
                 "p50_ms": round(percentile(mine, 50), 2), "p90_ms": round(percentile(mine, 90), 2),
                 "p99_ms": round(percentile(mine, 99), 2), "max_ms": round(max(mine), 2),
                 "queries_with_hits_pct": round(100 * hits / len(latencies[0]), 1),
-                "database_mb": round(size_mb, 1), "server_rss_mb": rss_of(servers[index].pid),
+                "database_mb": round(sizes_mb[index], 1), "server_rss_mb": rss_of(servers[index].pid),
                 "page_cache": "cold" if args.cold else "warm", "load_average_1m": round(os.getloadavg()[0], 1),
                 "by_words_mean_ms": by_words(per_query[index]),
             }), flush=True)
-        if args.reference:
+        if compared:
             differing = [text for text in answers[0] if answers[0][text] != answers[1][text]]
             print(json.dumps({"answers_differing": len(differing), "first": differing[:5]}), flush=True)
     finally:
@@ -204,6 +214,8 @@ def main():
     parser.add_argument("--cold", action="store_true", help="do not pre-read the database file")
     parser.add_argument("--reference", help="a second build, served beside the first on the next port and asked "
                         "each query in turn with it (seeded order); one line per build, then how many answers differ")
+    parser.add_argument("--reference-data", help="a copy of the SQLite catalog's data folder (say, its index made "
+                        "another way), served by --reference or the same build beside the first and asked in turn")
     parser.add_argument("--database-url", help="PostgreSQL (postgres://…) instead of a SQLite file; the catalog is "
                         "synthesised into it the first time (a marker file in --work says it is there)")
     args = parser.parse_args()
