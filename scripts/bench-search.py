@@ -102,19 +102,16 @@ def bench(binary, size, args):
     rng = random.Random(size)
     queries = sample_queries_postgres(pg, args.queries, rng) if pg else sample_queries(db, args.queries, rng)
     port = args.port
-    if not args.cold and not pg:
-        # A long-running server has its index in the OS page cache; read the file once so the
-        # figures are not dominated by first-touch disk reads of a 600 MB index.
-        with open(db, "rb") as handle:
-            while handle.read(1 << 24):
-                pass
     compared = args.reference or args.reference_data
     binaries = [binary] + ([args.reference or binary] if compared else [])
     folders = [data] + ([args.reference_data or data] if compared else [])
-    if args.reference_data and not args.cold:
-        with open(os.path.join(args.reference_data, "sotube.sqlite"), "rb") as handle:
-            while handle.read(1 << 24):
-                pass
+    if not args.cold and not pg:
+        # A long-running server has its index in the OS page cache; read each file once so the
+        # figures are not dominated by first-touch disk reads of a 600 MB index.
+        for folder in dict.fromkeys(folders):
+            with open(os.path.join(folder, "sotube.sqlite"), "rb") as handle:
+                while handle.read(1 << 24):
+                    pass
     logs, servers = [], []
     try:
         for index, each in enumerate(binaries):
@@ -151,8 +148,8 @@ def bench(binary, size, args):
                     answers[index][text] = result
                     if index == 0 and any(result[kind] for kind in ("artists", "albums", "tracks", "playlists")):
                         hits += 1
-        sizes_mb = [pg_size_mb(pg) if pg else os.path.getsize(os.path.join(folder, "sotube.sqlite")) / 1e6
-                    for folder in folders]
+        sizes_mb = [pg_size_mb(pg)] * len(folders) if pg else [
+            os.path.getsize(os.path.join(folder, "sotube.sqlite")) / 1e6 for folder in folders]
         for index, each in enumerate(binaries):
             mine = latencies[index]
             print(json.dumps({
@@ -219,6 +216,8 @@ def main():
     parser.add_argument("--database-url", help="PostgreSQL (postgres://…) instead of a SQLite file; the catalog is "
                         "synthesised into it the first time (a marker file in --work says it is there)")
     args = parser.parse_args()
+    if args.reference_data and args.database_url:
+        parser.error("--reference-data is a SQLite data folder; it cannot go with --database-url")
     if not os.path.exists(args.binary):
         sys.exit(f"{args.binary} not found: run `bash scripts/build-release.sh` (or pass --binary .build/debug/sotube)")
     for size in [int(s) for s in args.sizes.split(",")]:
