@@ -14,7 +14,7 @@ import { priceText } from './track-list.js';
 import { state, setCoins, markOwned, isOwned } from './state.js';
 import { rememberPurchase, pendingPurchase, forgetPurchase } from './intent.js';
 import { isPreOrder } from './release-date.js';
-import { worthHint } from './coin-value.js';
+import { coinRate, worthHint } from './coin-value.js';
 
 /** 409 of a purchase whose price changed since it was shown: nothing was charged. */
 const PRICE_CHANGED = 'urn:sotube:problem:price-changed';
@@ -132,7 +132,9 @@ async function purchase({ kind, id, title, artist, artistId = null, price, chang
       : confirmText;
   };
   const text = h('p', {}, describe());
-  // What the coins are worth in money (the cheapest pack's rate): "13 coins ≈ $0.13".
+  // What the coins are worth in money (the cheapest pack's rate): "13 coins ≈ $0.13". The rate is read
+  // first (the song's or album's page has it already), so the line does not move Confirm when it comes.
+  if (typeof price === 'number') await coinRate();
   const worth = typeof price === 'number' ? worthHint(charge) : null;
   // Name your price: what to pay, the minimum at least (0 allowed: free, paying is optional).
   const amount = named ? field(t('buy.payWhatYouWant', { n: charge }), {

@@ -273,3 +273,44 @@ def test_the_changed_screens_at_every_size(make_context, server, needs, shot, vi
     shot(page, "library-filter-and-menu")
     seen = page.evaluate(SIDEWAYS)
     assert seen["scroll"] <= seen["width"], seen
+
+
+# Every animation frame from when the hero's Share button shows until the coins' worth has shown:
+# where the button is. `window.__heroTops` is read back by the test.
+HERO_TOPS = """() => {
+  window.__heroTops = [];
+  const tick = () => {
+    const share = document.querySelector('#main .hero .btn-share');
+    if (share) window.__heroTops.push(share.getBoundingClientRect().top);
+    const shown = document.querySelector('#main .hero .buy-worth:not([hidden])');
+    if (!shown || window.__heroTops.length < 5) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+@pytest.mark.viewports("desktop-1440x900")  # on a wide screen the hero's text sits at its bottom
+def test_the_buttons_of_a_song_and_an_album_stay_put_while_the_coins_worth_comes(make_context, server, needs):
+    """The worth line ("13 coins ≈ $0.13") sits under the hero's buttons. Filled only once the wallet
+    answered, it pushed them up by a line on a wide screen, under the pointer of a buyer about to
+    click (and of the share test, which then clicked beside the Share button). The wallet's answer is
+    held for half a second: the buttons must not move from the first frame they show."""
+    needs("catalog", "commerce", "media")
+    page = make_context().new_page()
+    _, _, c = albums(page, server)
+    register(page, server)
+    held = []
+    page.route("**/api/v1/wallet", lambda route: held.append(route))
+    for path in (f"/#/song/{c['tracks'][0]['id']}", f"/#/album/{c['album']['id']}"):
+        page.goto(server + "/#/store")
+        page.reload()  # the page reads the rate again
+        expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="My Music")).to_be_visible()
+        page.evaluate(HERO_TOPS)
+        page.goto(server + path)
+        page.wait_for_timeout(500)
+        while held:
+            held.pop().continue_()
+        expect(page.locator("#main .hero .buy-worth")).to_be_visible()
+        page.wait_for_function("() => window.__heroTops.length >= 5")
+        tops = page.evaluate("() => window.__heroTops")
+        assert max(tops) - min(tops) < 1, (path, sorted(set(tops)))

@@ -10,7 +10,7 @@ import { buyAlbum, askGuestToLogIn } from '../buy.js';
 import { downloadAlbum, offlineControl } from '../owned.js';
 import { isPreOrder } from '../release-date.js';
 import { savedAlbumOr, savedAlbum } from '../saved-album.js';
-import { worthHint } from '../coin-value.js';
+import { coinRate, worthHint } from '../coin-value.js';
 
 function playButton(tracks, ctx) {
   return h('button', { class: 'btn btn-primary', type: 'button', disabled: !tracks.length, onclick: () => ctx.play(tracks, 0) }, icon('play'), h('span', {}, t('album.playAll')));
@@ -110,7 +110,9 @@ export async function artist(container, route, ctx) {
 
 export async function album(container, route, ctx) {
   // Offline: the songs of it saved on this device (saved-album.js).
-  await load(container, () => api.get(endpoints.album(route.id)).catch((error) => savedAlbumOr(error, route.id)), (d) => {
+  // The coins' worth is read with the album, so its line does not move the buttons when it comes (song.js).
+  const read = () => Promise.all([api.get(endpoints.album(route.id)).catch((error) => savedAlbumOr(error, route.id)), coinRate()]);
+  await load(container, () => read().then(([d]) => d), (d) => {
     if (d.savedOffline) { savedAlbum(container, d.savedOffline, ctx); return; }
     const a = d.album;
     const buySlot = h('span', { class: 'album-buy' });

@@ -7,14 +7,16 @@ import { h, icon, load, append } from '../ui.js';
 import { artwork } from '../cards.js';
 import { buyControl } from '../track-list.js';
 import { isOwned, state, on } from '../state.js';
-import { worthHint } from '../coin-value.js';
+import { coinRate, worthHint } from '../coin-value.js';
 import { favouriteButton, shareButton } from './pages.js';
 import { parseTime, startFor, playFrom, isPlaying } from '../moment.js';
 import { downloadSong, offlineControl } from '../owned.js';
 
 export async function song(container, route, ctx) {
   await load(container, async () => {
-    const detail = await api.get(endpoints.track(route.id));
+    // The coins' worth is read with the song, so its line is there when the page first shows: filled
+    // later, it would move the buttons above it on a wide screen (the hero's text sits at its bottom).
+    const [detail] = await Promise.all([api.get(endpoints.track(route.id)), coinRate()]);
     let favourite = false;
     if (state.me) {
       try {
