@@ -197,7 +197,8 @@ public struct MediaWorker: Sendable {
             throw MediaToolError("neither the source nor the song's rendition is there to measure")
         }
         let probe = try await tools.probe(file)
-        let measured = try await tools.measureSong(file, inputOptions: probe.inputOptions)
+        let measured = try await tools.measureSong(
+            file, inputOptions: probe.inputOptions, sampleRate: probe.sampleRate)
         // The renditions job decoded only the preview's span of a song whose header gave its length;
         // a truncated file's header overstates it, and its preview may be more than half of it.
         try await remakePreviewIfTooLong(
@@ -241,23 +242,53 @@ public struct SongMeasurement: Sendable {
 extension MediaTools {
     /// EBU R128 integrated loudness and true peak of a file (ffmpeg's `ebur128` filter, its summary)
     /// and its waveform's PCM, from one decode. `inputOptions` are the probe's (e.g. the demuxer a
-    /// tracker file needs).
-    public func measureSong(_ path: String, inputOptions: [String] = []) async throws -> SongMeasurement {
-        let graph = "[0:a:0]asplit=2[m][w];[m]ebur128=peak=true[l];[w]\(Self.waveformFilter)[p]"
+    /// tracker file needs); `sampleRate`, the probe's too, picks how the true peak is found
+    /// (`loudnessFilters`).
+    public func measureSong(_ path: String, inputOptions: [String] = [], sampleRate: Int? = nil) async throws
+        -> SongMeasurement
+    {
+        let (filters, peakFromStats) = Self.loudnessFilters(sampleRate: sampleRate)
+        let graph = "[0:a:0]asplit=2[m][w];[m]\(filters)[l];[w]\(Self.waveformFilter)[p]"
         let output = try await run(
             ffmpeg,
             ["-nostdin", "-hide_banner", "-nostats", "-v", "info"] + inputOptions
                 + ["-i", path, "-filter_complex", graph, "-map", "[l]", "-f", "null", "-", "-map", "[p]"]
                 + Self.waveformPCMFormat + ["pipe:1"])
-        guard output.status == 0, let loudness = Loudness.parseEBUR128Summary(output.errorText) else {
-            let last = output.errorText.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
-            throw MediaToolError("cannot measure loudness: \(last)")
+        guard output.status == 0, var loudness = Loudness.parseEBUR128Summary(output.errorText) else {
+            throw MediaToolError("cannot measure loudness: \(Self.lastLine(output))")
         }
         // The filter prints a line per 100 ms of audio it measured: none means nothing was decoded
         // (a damaged file whose header probes well), and its summary would be silence's.
         guard output.errorText.contains(" t: ") else {
             throw MediaToolError("cannot measure loudness: no audio could be decoded (a damaged file?)")
         }
+        if peakFromStats {
+            guard let peak = Loudness.parsePeakLevel(output.errorText) else {
+                throw MediaToolError("cannot measure the true peak: \(Self.lastLine(output))")
+            }
+            loudness.truePeakDB = peak
+        }
         return SongMeasurement(loudness: loudness, pcm: output.stdout)
+    }
+
+    /// The loudness branch of the pass, and whether its true peak is `astats`' peak rather than
+    /// `ebur128`'s. The true peak is the peak of the signal oversampled (ITU-R BS.1770); with the rate
+    /// known it is taken as libebur128 takes it: four times the rate below 96 kHz, twice below
+    /// 192 kHz, else the samples themselves. ffmpeg's own `ebur128=peak=true` (kept for an unknown
+    /// rate) resamples every song to 192 kHz with a 32-tap filter in double precision: 8.7 times the
+    /// samples of a 22,050 Hz song (the demo catalog's; Debian's asc-music), three quarters of its
+    /// pass (docs/performance.md, 2026-12-03 (second)).
+    static func loudnessFilters(sampleRate: Int?) -> (filters: String, peakFromStats: Bool) {
+        guard let rate = sampleRate, (8000...768_000).contains(rate) else { return ("ebur128=peak=true", false) }
+        let factor = rate < 96000 ? 4 : rate < 192_000 ? 2 : 1
+        let oversample = factor > 1 ? "aresample=\(rate * factor):filter_size=16," : ""
+        return (
+            "ebur128=peak=none,\(oversample)aformat=sample_fmts=flt,"
+                + "astats=measure_perchannel=none:measure_overall=Peak_level", true
+        )
+    }
+
+    static func lastLine(_ output: Output) -> String {
+        output.errorText.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
     }
 }

@@ -15,6 +15,9 @@ public struct ProbeResult: Sendable {
     /// Xing/Info or VBRI frame, Ogg, MP4) rather than an estimate (an MP3's size and bit rate, ffprobe).
     /// A truncated file's header can still overstate it; the loudness job, which decodes it all, finds that.
     public var durationIsExact = false
+    /// The audio's sample rate (Hz), when the header or ffprobe gave it: the loudness job measures
+    /// the true peak at four times it (`MediaTools.measureSong`).
+    public var sampleRate: Int?
 
     public var universallyPlayable: Bool {
         inputOptions.isEmpty
@@ -26,6 +29,7 @@ private struct FFProbeJSON: Decodable {
     struct Stream: Decodable {
         var codec_type: String?
         var codec_name: String?
+        var sample_rate: String?
         var duration: String?
         var tags: [String: String]?
         var disposition: [String: Int]?
@@ -92,7 +96,8 @@ extension MediaTools {
         return ProbeResult(
             formatName: json.format?.format_name ?? "", durationSeconds: duration,
             audioCodec: audio.codec_name ?? "",
-            tags: tags, hasPicture: picture, inputOptions: inputOptions)
+            tags: tags, hasPicture: picture, inputOptions: inputOptions,
+            sampleRate: audio.sample_rate.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
     }
 
     static func readPrefix(_ path: String, count: Int) -> [UInt8] {

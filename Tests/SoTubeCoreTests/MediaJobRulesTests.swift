@@ -75,6 +75,10 @@ import Testing
         let loudness = try #require(Loudness.parseEBUR128Summary(Self.summary))
         #expect(loudness.integratedLUFS == -41.1 && loudness.truePeakDB == -38.1)
         #expect(Loudness.parseEBUR128Summary("no summary here") == nil)
+        let stats = "[Parsed_astats_3 @ 0x5590] Peak level dB: -1.458863\n"
+        #expect(Loudness.parsePeakLevel(Self.summary + stats) == -1.458863)
+        #expect(Loudness.parsePeakLevel("[Parsed_astats_3 @ 0x5590] Peak level dB: -inf\n") == -120)
+        #expect(Loudness.parsePeakLevel("Peak level dB: nan") == nil && Loudness.parsePeakLevel(Self.summary) == nil)
         #expect(Loudness(storedLoudness: loudness.storedLoudness, storedPeak: loudness.storedPeak) == loudness)
     }
 

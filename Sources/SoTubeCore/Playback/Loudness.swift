@@ -66,4 +66,15 @@ public struct Loudness: Sendable, Equatable {
         let peak = value(after: "True peak:", label: "Peak:") ?? 0
         return Loudness(integratedLUFS: integrated, truePeakDB: peak)
     }
+
+    /// Reads the whole stream's peak ffmpeg's `astats` filter prints at its end ("Peak level dB:
+    /// -3.010300"; the last such line): dBFS, −120 for silence ("-inf"). Nil when absent, or not a
+    /// level any audio has.
+    public static func parsePeakLevel(_ text: String) -> Double? {
+        guard let line = text.range(of: "Peak level dB:", options: .backwards) else { return nil }
+        let number = text[line.upperBound...].drop(while: { $0 == " " }).prefix(while: { !$0.isWhitespace })
+        if number == "-inf" { return -120 }
+        guard let value = Double(number), (-200...200).contains(value) else { return nil }
+        return value
+    }
 }

@@ -39,6 +39,7 @@ enum FLACReader {
         guard sawStreamInfo, sampleRate > 0, samples > 0 else { return nil }
         return ProbeResult(
             formatName: "flac", durationSeconds: Double(samples) / Double(sampleRate), audioCodec: "flac",
-            tags: comments.tags, hasPicture: picture || comments.hasPicture, inputOptions: [], durationIsExact: true)
+            tags: comments.tags, hasPicture: picture || comments.hasPicture, inputOptions: [], durationIsExact: true,
+            sampleRate: sampleRate)
     }
 }

@@ -55,7 +55,7 @@ enum MP3Reader {
         }
         return ProbeResult(
             formatName: "mp3", durationSeconds: seconds, audioCodec: "mp3", tags: tags, hasPicture: picture,
-            inputOptions: [], durationIsExact: counted != nil)
+            inputOptions: [], durationIsExact: counted != nil, sampleRate: frame.sampleRate)
     }
 
     struct FrameHeader {

@@ -40,7 +40,7 @@ enum OggReader {
                     codec == "opus" ? Double(granule - Int64(preSkip)) / 48000 : Double(granule) / Double(rate)
                 return ProbeResult(
                     formatName: "ogg", durationSeconds: seconds, audioCodec: codec, tags: comments.tags,
-                    hasPicture: comments.hasPicture, inputOptions: [], durationIsExact: true)
+                    hasPicture: comments.hasPicture, inputOptions: [], durationIsExact: true, sampleRate: rate)
             }
         }
     }

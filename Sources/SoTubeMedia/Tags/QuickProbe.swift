@@ -2,7 +2,7 @@ import Foundation
 import SoTubeCore
 
 /// Reads what the scan needs (container, codec, duration, tags, whether a picture is embedded)
-/// straight from the headers of the common formats — MP3, FLAC, Ogg Vorbis and Opus, MP4/M4A AAC —
+/// straight from the headers of the common formats — MP3, FLAC, Ogg Vorbis and Opus, MP4/M4A AAC, WAV —
 /// without starting ffprobe (whose start-up is most of a scan's time per file). Anything it does
 /// not fully understand gives nil, and the caller asks ffprobe: a wrong answer is never given
 /// for a file this reader only half knows.
@@ -22,6 +22,8 @@ public enum QuickProbe {
             result = OggReader.read(file)
         } else if start.matches(4, "ftyp") {
             result = MP4Reader.read(file)
+        } else if start.matches(0, "RIFF") {
+            result = WAVReader.read(file)
         } else if start.matches(0, "ID3") || (start.u8(0) == 0xFF && (start.u8(1) ?? 0) & 0xE0 == 0xE0) {
             result = MP3Reader.read(file)
         } else {
