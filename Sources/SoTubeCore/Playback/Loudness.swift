@@ -55,12 +55,7 @@ public struct Loudness: Sendable, Equatable {
             guard let start = tail.range(of: section) else { return nil }
             let rest = tail[start.upperBound...]
             guard let mark = rest.range(of: label) else { return nil }
-            let number = rest[mark.upperBound...].drop(while: { $0 == " " })
-                .prefix(while: { $0 == "-" || $0 == "." || $0.isNumber || $0 == "i" || $0 == "n" || $0 == "f" })
-            if number == "-inf" { return -120 }
-            // "inf", "nan" or a level no audio has: not a measurement (and no trap storing it).
-            guard let value = Double(number), (-200...200).contains(value) else { return nil }
-            return value
+            return level(at: rest[mark.upperBound...])
         }
         guard let integrated = value(after: "Integrated loudness:", label: "I:") else { return nil }
         let peak = value(after: "True peak:", label: "Peak:") ?? 0
@@ -72,7 +67,14 @@ public struct Loudness: Sendable, Equatable {
     /// level any audio has.
     public static func parsePeakLevel(_ text: String) -> Double? {
         guard let line = text.range(of: "Peak level dB:", options: .backwards) else { return nil }
-        let number = text[line.upperBound...].drop(while: { $0 == " " }).prefix(while: { !$0.isWhitespace })
+        return level(at: text[line.upperBound...])
+    }
+
+    /// The level (dB) a line of ffmpeg's gives after its label: −120 for "-inf"; nil for "inf", "nan"
+    /// or a level no audio has (not a measurement, and no trap storing it).
+    static func level(at rest: Substring) -> Double? {
+        let number = rest.drop(while: { $0 == " " })
+            .prefix(while: { $0 == "-" || $0 == "." || $0.isNumber || $0 == "i" || $0 == "n" || $0 == "f" })
         if number == "-inf" { return -120 }
         guard let value = Double(number), (-200...200).contains(value) else { return nil }
         return value
