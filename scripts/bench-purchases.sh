@@ -12,7 +12,9 @@
 # Usage: scripts/bench-purchases.sh            (builds release first)
 #        SOTUBE_BIN=.build/release/sotube DURATION=15s BUYERS=64 scripts/bench-purchases.sh
 #        SELLER=1 …                     (the artist sold by an account: every sale is split)
-#        CLUSTER=1 …                    (two servers on PostgreSQL behind nginx)
+#        CLUSTER=1 …                    (two servers on PostgreSQL behind nginx; prints PostgreSQL's
+#                                        count of transactions committed and rolled back during the run)
+#        CLUSTER=1 PG_SLOW_MS=15 …      (and PostgreSQL's statements slower than 15 ms, from its log)
 # Needs: wrk, sqlite3, python3 (apt-get install -y wrk sqlite3); CLUSTER=1: nginx, postgresql.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -109,6 +111,10 @@ for i in $(seq 0 $((BUYERS - 1))); do
 done
 
 echo "bench: $BUYERS buyers, $THREADS wrk threads, $DURATION, $ENGINE" >&2
+# PostgreSQL's own count of transactions over the run (its statistics reach the view within a second).
+xacts() { sql "SELECT xact_commit || ' ' || xact_rollback FROM pg_stat_database WHERE datname = current_database()"; }
+((CLUSTER)) && XACTS_BEFORE=$(xacts)
+((CLUSTER)) && [[ -n "${PG_SLOW_MS:-}" ]] && { sql "ALTER SYSTEM SET log_min_duration_statement = $PG_SLOW_MS"; sql "SELECT pg_reload_conf()"; } >/dev/null
 BENCH_TOKENS="$DATA/tokens.txt" BENCH_THREADS="$THREADS" \
   wrk -t "$THREADS" -c "$BUYERS" -d "$DURATION" -s scripts/bench-purchases.lua "$BASE" \
   | tee "$DATA/wrk.txt" | tail -n 1
@@ -117,6 +123,17 @@ if ((!CLUSTER)); then
   kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
 fi
 PURCHASES=$(sql "SELECT COUNT(*) FROM purchases")
+if ((CLUSTER)); then
+  sleep 1.5
+  read -r c0 r0 <<<"$XACTS_BEFORE"; read -r c1 r1 <<<"$(xacts)"
+  echo "PostgreSQL transactions during the run: $((c1 - c0)) committed, $((r1 - r0)) rolled back"
+fi
 FAILED=$(server_logs | grep -c '"path":"/api/v1/purchases","status":"[^2]' || true)
 echo "purchases in the database: $PURCHASES (answers other than 201 logged by the server: $FAILED)"
+if ((CLUSTER)) && [[ -n "${PG_SLOW_MS:-}" ]]; then
+  echo "PostgreSQL's statements slower than $PG_SLOW_MS ms (the slowest 20):"
+  { grep -h -E "ERROR|duration: " "$(cat "$SOTUBE_CLUSTER_DIR/pg-dir")/server.log" || true; } \
+    | sed -E "s/.*(duration: [0-9.]+ ms)/\1/" | cut -c1-200 | sort -t: -k2 -rn >"$DATA/slow.txt"
+  head -20 "$DATA/slow.txt"
+fi
 "$SOTUBE_BIN" ledger verify "${STORE[@]}"
