@@ -15,6 +15,8 @@
 #        CLUSTER=1 …                    (two servers on PostgreSQL behind nginx; prints PostgreSQL's
 #                                        count of transactions committed and rolled back during the run)
 #        CLUSTER=1 PG_SLOW_MS=15 …      (and PostgreSQL's statements slower than 15 ms, from its log)
+# Each run also prints the CPU each part spent per purchase (from /proc, by command name: postgres,
+# sotube, nginx), and the purchases/s at which that part alone would fill the machine's cores.
 # Needs: wrk, sqlite3, python3 (apt-get install -y wrk sqlite3); CLUSTER=1: nginx, postgresql.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +43,7 @@ SOTUBE_CLUSTER_DIR=""
 cleanup() {
   [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
   [[ -n "$SOTUBE_CLUSTER_DIR" ]] && bash scripts/cluster.sh stop "$SOTUBE_CLUSTER_DIR" >/dev/null 2>&1
-  rm -rf "$DATA"
+  [[ -n "${KEEP_DATA:-}" ]] && echo "kept $DATA" >&2 || rm -rf "$DATA"
 }
 trap cleanup EXIT
 export SOTUBE_BCRYPT_COST=4
@@ -111,6 +113,21 @@ for i in $(seq 0 $((BUYERS - 1))); do
 done
 
 echo "bench: $BUYERS buyers, $THREADS wrk threads, $DURATION, $ENGINE" >&2
+# Every process's CPU ticks (its own and its reaped children's) by command name, before and after the run.
+cpu_ticks() {
+  python3 -c '
+import json, os, sys
+ticks = {}
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        text = open(f"/proc/{pid}/stat").read()
+    except OSError:
+        continue
+    comm, fields = text[text.index("(") + 1:text.rindex(")")], text[text.rindex(")") + 2:].split()
+    ticks[comm] = ticks.get(comm, 0) + sum(int(x) for x in fields[11:15])
+json.dump(ticks, open(sys.argv[1], "w"))' "$1"
+}
+cpu_ticks "$DATA/cpu-before.json"
 # PostgreSQL's own count of transactions over the run (its statistics reach the view within a second).
 xacts() { sql "SELECT xact_commit || ' ' || xact_rollback FROM pg_stat_database WHERE datname = current_database()"; }
 ((CLUSTER)) && XACTS_BEFORE=$(xacts)
@@ -118,6 +135,7 @@ xacts() { sql "SELECT xact_commit || ' ' || xact_rollback FROM pg_stat_database 
 BENCH_TOKENS="$DATA/tokens.txt" BENCH_THREADS="$THREADS" \
   wrk -t "$THREADS" -c "$BUYERS" -d "$DURATION" -s scripts/bench-purchases.lua "$BASE" \
   | tee "$DATA/wrk.txt" | tail -n 1
+cpu_ticks "$DATA/cpu-after.json"
 
 if ((!CLUSTER)); then
   kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
@@ -136,4 +154,18 @@ if ((CLUSTER)) && [[ -n "${PG_SLOW_MS:-}" ]]; then
     | sed -E "s/.*(duration: [0-9.]+ ms)/\1/" | cut -c1-200 | sort -t: -k2 -rn >"$DATA/slow.txt"
   head -20 "$DATA/slow.txt"
 fi
+# What each part of the store spent per purchase, and what that allows on this machine's cores: the
+# purchases/s at which that part alone would fill every core (the cluster's ceiling is PostgreSQL's).
+python3 - "$DATA/cpu-before.json" "$DATA/cpu-after.json" "$PURCHASES" <<'PY'
+import json, os, sys
+before, after, purchases = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
+tick_ms, cores = 1000 / os.sysconf("SC_CLK_TCK"), os.cpu_count()
+parts = [("PostgreSQL", "postgres"), ("the servers", "sotube"), ("nginx", "nginx")]
+cells = []
+for name, comm in parts:
+    ms = (after.get(comm, 0) - before.get(comm, 0)) * tick_ms / max(purchases, 1)
+    if ms > 0:
+        cells.append(f"{name} {ms:.3f} ms (alone it fills {cores} cores at {cores * 1000 / ms:,.0f}/s)")
+print("CPU per purchase: " + "; ".join(cells))
+PY
 "$SOTUBE_BIN" ledger verify "${STORE[@]}"

@@ -13,6 +13,11 @@ two requests in flight (the Python rows: a wake-up each) and with 16 (the wrk ro
     python3 scripts/bench-subsonic.py --bin .build/release/sotube [--songs 1000] [--requests 2000]
         [--supysonic-requests 400] [--previous-bin OLD/sotube]   (an earlier build measured in the same run)
         [--rounds 5] [--methods ping]   (each server in turn per round; ratios are medians of the rounds')
+        [--floor scripts/floor/.build/release/floor]   (the framework's own floor: see below)
+
+With --floor, the bare framework (scripts/floor: Hummingbird 2 set up as `sotube serve` sets it up, no
+middleware, no log) answers `/healthz` in the same rounds as `ping`, with the same clients. supysonic's
+`ping` divided by that is the most any server on this framework can show for `ping` on this machine.
 
 Everything slow to make (the virtualenv with supysonic and gunicorn, the songs, both servers' data)
 is cached in ~/.cache/sotube-bench (SOTUBE_BENCH_CACHE) and reused by later runs.
@@ -224,8 +229,9 @@ def token_auth(username, secret):
     return fresh
 
 
-def measure(server, port, auth, method, params_list, requests, clients):
-    """CPU seconds per request of `server` answering `requests` calls from `clients` threads."""
+def measure(server, port, auth, method, params_list, requests, clients, path=None):
+    """CPU seconds per request of `server` answering `requests` calls from `clients` threads (`path`: that
+    path instead of the Subsonic method, any 200 answer accepted)."""
     lock = threading.Lock()
     counter = {"left": requests, "failed": 0}
 
@@ -237,10 +243,10 @@ def measure(server, port, auth, method, params_list, requests, clients):
                     break
                 counter["left"] -= 1
             params = {**credentials(auth), **random.choice(params_list), "f": "json", "v": "1.16.1", "c": "bench"}
-            connection.request("GET", f"/rest/{method}.view?" + urllib.parse.urlencode(params))
+            connection.request("GET", path or f"/rest/{method}.view?" + urllib.parse.urlencode(params))
             response = connection.getresponse()
             body = response.read()
-            if response.status != 200 or b'"ok"' not in body:
+            if response.status != 200 or (path is None and b'"ok"' not in body):
                 with lock:
                     counter["failed"] += 1
         connection.close()
@@ -263,7 +269,7 @@ def measure(server, port, auth, method, params_list, requests, clients):
     return cpu / requests, requests / wall
 
 
-def measure_wrk(server, port, auth, method, params_list, seconds, clients):
+def measure_wrk(server, port, auth, method, params_list, seconds, clients, path=None):
     """The same with wrk (`clients` connections, each keeping one request in flight, for `seconds`): a
     load generator that is not the bottleneck, so the server is measured busy rather than waking per
     request. (CPU seconds per request, requests/s.)"""
@@ -271,7 +277,7 @@ def measure_wrk(server, port, auth, method, params_list, seconds, clients):
     variants = max(len(params_list), 500 if callable(auth) else 1)
     paths = ["/rest/" + method + ".view?" + urllib.parse.urlencode(
         {**credentials(auth), **params_list[i % len(params_list)], "f": "json", "v": "1.16.1", "c": "bench"})
-        for i in range(variants)]
+        for i in range(variants)] if path is None else [path]
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write("local paths = {" + ",".join(json.dumps(p) for p in paths) + "}\n"
                      "local i = 0\n"
@@ -311,16 +317,17 @@ def plans_for(name, port, auth, args):
     return [(method, params) for method, params in plans if not args.methods or method in args.methods]
 
 
-def bench_method(name, server, port, auth, method, params, requests, args, results):
+def bench_method(name, server, port, auth, method, params, requests, args, results, path=None):
     """One round of `method` on one server: the Python threads' row, then wrk's; appended to `results`."""
-    row = measure(server, port, auth, method, params, requests, args.clients)
+    row = measure(server, port, auth, method, params, requests, args.clients, path)
     results.setdefault(method, []).append(row)
-    print(f"  {name:9} {method:14} {row[0] * 1000:8.3f} ms CPU/request  {row[1]:8.0f} req/s  (Python client threads)",
-          flush=True)
+    print(f"  {name:9} {path or method:14} {row[0] * 1000:8.3f} ms CPU/request  {row[1]:8.0f} req/s  "
+          "(Python client threads)", flush=True)
     if args.wrk:
-        row = measure_wrk(server, port, auth, method, params, args.wrk, args.clients)
+        row = measure_wrk(server, port, auth, method, params, args.wrk, args.clients, path)
         results.setdefault("wrk " + method, []).append(row)
-        print(f"  {name:9} {method:14} {row[0] * 1000:8.3f} ms CPU/request  {row[1]:8.0f} req/s  (wrk)", flush=True)
+        print(f"  {name:9} {path or method:14} {row[0] * 1000:8.3f} ms CPU/request  {row[1]:8.0f} req/s  (wrk)",
+              flush=True)
 
 
 @contextmanager
@@ -361,6 +368,7 @@ def main():
                              "so the machine's drift during the run weighs on both sides alike (default 1)")
     parser.add_argument("--methods", nargs="+", choices=["ping", "getAlbumList2", "search3", "getAlbum"],
                         help="only these methods (default: all four)")
+    parser.add_argument("--floor", help="scripts/floor's release build: its /healthz measured beside ping")
     args = parser.parse_args()
     binary = Path(args.bin).resolve()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -387,14 +395,23 @@ def main():
                 sotube_server(Path(args.previous_bin).resolve(), data, "previous")), auth_sotube, args.requests))
         servers.append(("sotube", *stack.enter_context(sotube_server(binary, data, "sotube")), auth_sotube,
                         args.requests))
+        if args.floor:
+            floor_port = free_port()
+            floor = Process([Path(args.floor).resolve(), floor_port, Path(__file__).resolve()], CACHE,
+                            os.environ, floor_port, CACHE / "floor.log")
+            stack.callback(floor.stop)
+            print(f"bare: the framework's floor ({args.floor}), /healthz beside ping", flush=True)
         plans = {name: plans_for(name, port, auth, args) for name, _, port, auth, _ in servers}
         results = {name: {} for name, *_ in servers}
+        bare = {}
         for method_index, (method, _) in enumerate(plans["supysonic"]):
             for round_index in range(args.rounds):
                 order = servers if round_index % 2 == 0 else servers[::-1]
                 for name, server, port, auth, requests in order:
                     params = plans[name][method_index][1]
                     bench_method(name, server, port, auth, method, params, requests, args, results[name])
+                if args.floor and method == "ping":
+                    bench_method("bare", floor, floor_port, {}, method, [{}], args.requests, args, bare, "/healthz")
 
     reference, ours, previous = results["supysonic"], results["sotube"], results.get("previous")
     print(f"\nSoTube called with {args.sotube_auth} authentication, supysonic with p=enc:.")
@@ -418,6 +435,13 @@ def main():
         print(f"{method:18} {median([r[0] for r in reference[method]]) * 1000:13.3f} "
               f"{median([r[0] for r in ours[method]]) * 1000:10.3f} {ratio:7.1f}x{prev}  "
               f"{'met' if ok else 'NOT met'}{'' if method.startswith('wrk ') else ' (1-2 in flight)'}{spread}")
+    for method in bare:
+        # The framework's own /healthz against supysonic's ping: what no ping of a server on it can beat.
+        ratios = [theirs[0] / max(floor[0], 1e-9) for theirs, floor in zip(reference[method], bare[method])]
+        spread = f" ({min(ratios):.1f}–{max(ratios):.1f})" if len(ratios) > 1 else ""
+        print(f"{method + ', bare /healthz':18} {median([r[0] for r in reference[method]]) * 1000:13.3f} "
+              f"{median([r[0] for r in bare[method]]) * 1000:10.3f} {median(ratios):7.1f}x  the framework's ceiling "
+              f"for this row{'' if method.startswith('wrk ') else ' (1-2 in flight)'}{spread}")
     return 0 if met else 1
 
 
