@@ -49,13 +49,13 @@ import Testing
         #expect(deadlines.count == 0)
     }
 
-    /// A database that cannot be reached is found out by the probe once a request has waited
+    /// A database that refuses connections is found out by the probe once a request has waited
     /// `probeAfter`: the waits expire then, not at their 30-second deadlines.
-    @Test func waitsExpireAtOnceWhenTheDatabaseCannotBeReached() async throws {
+    @Test func waitsExpireAtOnceWhenTheDatabaseRefusesConnections() async throws {
         let asked = Mutex(0)
-        let deadlines = LeaseDeadlines(reachable: {
+        let deadlines = LeaseDeadlines(probe: {
             asked.withLock { $0 += 1 }
-            return false
+            return .refused
         })
         let started = ContinuousClock.now
         let first = deadlines.start(until: started + .seconds(30))
@@ -70,12 +70,14 @@ import Testing
         #expect(deadlines.count == 0)
     }
 
-    /// A database that answers (a busy pool) keeps its waits to their deadlines.
-    @Test func aReachableDatabaseKeepsTheDeadlines() async throws {
+    /// A database that answers (a busy pool), or a probe with no answer in time (a loaded machine),
+    /// keeps the waits to their deadlines.
+    @Test(arguments: [LeaseDeadlines.Probe.answers, .noAnswer])
+    func aDatabaseThatDoesNotRefuseKeepsTheDeadlines(_ found: LeaseDeadlines.Probe) async throws {
         let asked = Mutex(0)
-        let deadlines = LeaseDeadlines(reachable: {
+        let deadlines = LeaseDeadlines(probe: {
             asked.withLock { $0 += 1 }
-            return true
+            return found
         })
         let started = ContinuousClock.now
         let wait = deadlines.start(until: started + .milliseconds(2_500))

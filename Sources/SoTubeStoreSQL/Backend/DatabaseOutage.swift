@@ -35,7 +35,16 @@ public enum DatabaseOutage {
     }
 }
 
-/// No database connection came in time (PostgresBackend.acquireLimit).
+/// No database connection came in time (PostgresBackend.acquireLimit), or the database refused
+/// connections while the request waited (LeaseDeadlines).
 public struct DatabaseUnavailable: Error, CustomStringConvertible {
-    public var description: String { "no database connection became free in time" }
+    /// How long the request waited: about the limit, or about a second when the database refused.
+    public var waited: Duration = .zero
+
+    public init(waited: Duration = .zero) { self.waited = waited }
+
+    public var description: String {
+        let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
+        return "no database connection became free in time (waited \((seconds * 10).rounded() / 10) s)"
+    }
 }

@@ -9,11 +9,23 @@ import Synchronization
 /// 0.6 ms of server CPU (`scripts/bench-purchases.sh` with `CLUSTER=1`, docs/performance.md).
 ///
 /// A stopped database refuses connections, and the pool keeps requests waiting while it retries. So
-/// once a request has waited `probeAfter`, the sweeper asks `reachable` (one connection attempt,
-/// at most once per `probeAfter` for all waits): when the database cannot be reached, every wait
-/// expires then, not at its deadline (measured: the first requests after a stop waited the whole
-/// 30 s for their 503). A database that answers, merely busy, leaves the deadlines as they are.
+/// once a request has waited `probeAfter`, the sweeper probes the database (one connection attempt,
+/// at most once per `probeAfter` for all waits): when it refuses, every wait expires then, not at
+/// its deadline (measured: the first requests after a stop waited the whole 30 s for their 503).
+/// A database that answers, merely busy, leaves the deadlines as they are; so does a probe that had
+/// no answer in time, which on a loaded machine is as likely a slow one as a lost one (a test run at
+/// a third of the machine's speed got its 503 from such a probe while the database was up).
 final class LeaseDeadlines: Sendable {
+    /// What one connection attempt to the database's address found.
+    enum Probe: Sendable, Equatable {
+        /// The connection opened.
+        case answers
+        /// It was refused or failed at once: nothing listens there.
+        case refused
+        /// No answer within the attempt's time.
+        case noAnswer
+    }
+
     /// How often the sweeper looks while requests wait: a deadline is kept to within this.
     static let sweepInterval: Duration = .milliseconds(250)
     static let probeAfter: Duration = .seconds(1)
@@ -31,9 +43,9 @@ final class LeaseDeadlines: Sendable {
     }
 
     private let state = Mutex(State())
-    private let reachable: (@Sendable () async -> Bool)?
+    private let probe: (@Sendable () async -> Probe)?
 
-    init(reachable: (@Sendable () async -> Bool)? = nil) { self.reachable = reachable }
+    init(probe: (@Sendable () async -> Probe)? = nil) { self.probe = probe }
 
     /// A new wait that expires at `deadline` unless `acquire` comes first.
     func start(until deadline: ContinuousClock.Instant) -> UInt64 {
@@ -99,7 +111,7 @@ final class LeaseDeadlines: Sendable {
     var count: Int { state.withLock { $0.waits.count } }
 
     /// Expires what has passed its deadline, every `sweepInterval` while anything waits, and
-    /// everything that waits when the database cannot be reached.
+    /// everything that waits when the database refuses connections.
     private func sweep() async {
         var probed: ContinuousClock.Instant?
         while true {
@@ -107,11 +119,11 @@ final class LeaseDeadlines: Sendable {
             var now = ContinuousClock.now
             var (done, oldest) = expire { deadline, _ in deadline <= now }
             if done { return }
-            guard let reachable, let oldest, now - oldest >= Self.probeAfter,
+            guard let probe, let oldest, now - oldest >= Self.probeAfter,
                 probed.map({ now - $0 >= Self.probeAfter }) ?? true
             else { continue }
             probed = now
-            guard await !reachable() else { continue }
+            guard await probe() == .refused else { continue }
             now = ContinuousClock.now
             (done, _) = expire { _, since in since <= now }
             if done { return }

@@ -30,10 +30,10 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
 
     private init(
         client: PostgresClient, plannedOnce: PostgresClient, foldsSales: Bool, logger: Logger,
-        reachable: @escaping @Sendable () async -> Bool
+        probe: @escaping @Sendable () async -> LeaseDeadlines.Probe
     ) {
         self.client = client
-        self.deadlines = LeaseDeadlines(reachable: reachable)
+        self.deadlines = LeaseDeadlines(probe: probe)
         self.plannedOnce = plannedOnce
         self.logger = logger
         self.runTask = Task {
@@ -77,7 +77,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         let backend = PostgresBackend(
             client: PostgresClient(configuration: configuration),
             plannedOnce: PostgresClient(configuration: plannedOnce), foldsSales: foldsSales, logger: logger,
-            reachable: { await Self.opens(host: host, port: port) })
+            probe: { await Self.probe(host: host, port: port) })
         // Fail early with a clear message when the server is not there.
         _ = try await backend.read { db in try await db.raw("SELECT 1 AS one").all() }
         return backend
@@ -85,15 +85,23 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
 
     /// Whether a TCP connection to the database's address opens within a second (the probe of
     /// `LeaseDeadlines`: a stopped server refuses it at once).
-    static func opens(host: String, port: Int) async -> Bool {
+    static func probe(host: String, port: Int) async -> LeaseDeadlines.Probe {
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.seconds(1)).connect(host: host, port: port).get()
             try? await channel.close()
-            return true
+            return .answers
         } catch {
-            return false
+            return isTimeout(error) ? .noAnswer : .refused
         }
+    }
+
+    /// Whether a connection attempt failed for want of an answer in time (not a refusal).
+    static func isTimeout(_ error: any Error) -> Bool {
+        if case ChannelError.connectTimeout = error { return true }
+        guard let failed = error as? NIOConnectionError else { return false }
+        let errors = failed.connectionErrors.map(\.error)
+        return !errors.isEmpty && errors.allSatisfy(isTimeout)
     }
 
     public func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
@@ -156,12 +164,12 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
                 group.addTask {
                     defer { deadlines.finish(wait) }
                     return try await pool.withConnection { connection in
-                        guard deadlines.acquire(wait) else { throw DatabaseUnavailable() }
+                        guard deadlines.acquire(wait) else { throw DatabaseUnavailable(waited: .now - now) }
                         return try await body(connection)
                     }
                 }
                 group.addTask {
-                    if await deadlines.expired(wait) { throw DatabaseUnavailable() }
+                    if await deadlines.expired(wait) { throw DatabaseUnavailable(waited: .now - now) }
                     return nil
                 }
                 while let finished = try await group.next() {
@@ -170,7 +178,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
                         return value
                     }
                 }
-                throw DatabaseUnavailable()
+                throw DatabaseUnavailable(waited: .now - now)
             }
         } catch {
             if DatabaseOutage.isConnectionLoss(error) { lastOutage.withLockedValue { $0 = ContinuousClock.now } }
