@@ -83,8 +83,9 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         return backend
     }
 
-    /// Whether a TCP connection to the database's address opens within a second (the probe of
-    /// `LeaseDeadlines`: a stopped server refuses it at once).
+    /// One TCP connection attempt to the database's address, given a second (the probe of
+    /// `LeaseDeadlines`): it opens, it is refused (a stopped server refuses at once), or no answer
+    /// comes in time.
     static func probe(host: String, port: Int) async -> LeaseDeadlines.Probe {
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
