@@ -98,7 +98,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     }
 
     /// Whether a connection attempt failed for want of an answer in time (not a refusal).
-    static func isTimeout(_ error: any Error) -> Bool {
+    private static func isTimeout(_ error: any Error) -> Bool {
         if case ChannelError.connectTimeout = error { return true }
         guard let failed = error as? NIOConnectionError else { return false }
         let errors = failed.connectionErrors.map(\.error)
