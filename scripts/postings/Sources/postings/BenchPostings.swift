@@ -1,7 +1,9 @@
 import Foundation
 
 /// `postings FOLDER INDEX:WORD,WORD… …`: for each conjunction, how long the candidate index takes to find
-/// every song holding all the words, and the first 300, as blocks alone and with bitmaps (best of 20).
+/// every song holding all the words, and the first 300, as blocks alone and with bitmaps in memory, and
+/// with bitmaps read from a SQLite file (`StoredPostings`, written into FOLDER the first time; each run on a
+/// new connection, whose cache is empty, the kernel's page cache warm; best of 20).
 /// FOLDER holds `songs.txt` (every song's doc_id, ascending) and `INDEX-WORD.txt` (the doc_ids FTS5 gives
 /// for `"WORD"*` in that index), written by scripts/bench-postings.py. One JSON line per conjunction.
 @main struct BenchPostings {
@@ -12,12 +14,43 @@ import Foundation
             exit(2)
         }
         let songs = try numbers(in: "\(folder)/songs.txt")
+        let store = try StoredPostings(path: "\(folder)/postings.sqlite")  // written once, read by new connections
         for spec in arguments.dropFirst() {
             let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw BenchError.badSpec(spec) }
             let words = parts[1].split(separator: ",").map(String.init)
             let ordinals = try words.map { try ordinalsOf(numbers(in: "\(folder)/\(parts[0])-\($0).txt"), in: songs) }
             var line: [String: String] = ["index": "\"\(parts[0])\"", "words": "\"\(words.joined(separator: " "))\""]
+            let names = words.map { "\(parts[0])-\($0)" }
+            for (name, list) in zip(names, ordinals) { try store.write(name, list, songs: songs.count, bitmaps: true) }
+            let path = "\(folder)/postings.sqlite"
+            let stored = { () throws -> ([StoredCursor], [StoredBits]) in
+                let store = try StoredPostings(path: path)
+                var lists: [StoredCursor] = []
+                var sets: [StoredBits] = []
+                for (name, list) in zip(names, ordinals) {
+                    if Posting.isDense(list.count, songs: songs.count) {
+                        sets.append(StoredBits(store, list: name))
+                    } else {
+                        lists.append(StoredCursor(store, list: name, length: list.count))
+                    }
+                }
+                return (lists, sets)
+            }
+            let (storedHits, storedEvery) = try best(setup: stored) { conjunction($0.0, $0.1, limit: .max) }
+            let (_, storedFirst) = try best(setup: stored) { conjunction($0.0, $0.1, limit: 300) }
+            // The lists stored, the dense words' bitmaps in memory.
+            let dense = ordinals.filter { Posting.isDense($0.count, songs: songs.count) }.map {
+                Bitmap($0, songs: songs.count)
+            }
+            let hybrid = { () throws -> ([StoredCursor], [Bitmap]) in (try stored().0, dense) }
+            let (_, hybridEvery) = try best(setup: hybrid) { conjunction($0.0, $0.1, limit: .max) }
+            let (_, hybridFirst) = try best(setup: hybrid) { conjunction($0.0, $0.1, limit: 300) }
+            line["hybrid_ms"] = String(format: "%.3f", hybridEvery)
+            line["hybrid_first300_ms"] = String(format: "%.3f", hybridFirst)
+            line["stored_hits"] = "\(storedHits)"
+            line["stored_ms"] = String(format: "%.3f", storedEvery)
+            line["stored_first300_ms"] = String(format: "%.3f", storedFirst)
             for bitmaps in [false, true] {
                 let postings = ordinals.map { Posting($0, songs: songs.count, bitmaps: bitmaps) }
                 let name = bitmaps ? "bitmaps" : "blocks"
@@ -34,17 +67,21 @@ import Foundation
         }
     }
 
-    /// The result and the shortest time of 20 runs, in milliseconds.
-    static func best(_ body: () -> Int) -> (Int, Double) {
+    /// The result and the shortest time of 20 runs of `body`, in milliseconds, each on what `setup` made
+    /// for it (not timed).
+    static func best<State>(setup: () throws -> State, _ body: (State) -> Int) rethrows -> (Int, Double) {
         var result = 0
         var shortest = Double.infinity
         for _ in 0..<20 {
+            let state = try setup()
             let start = DispatchTime.now().uptimeNanoseconds
-            result = body()
+            result = body(state)
             shortest = min(shortest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
         return (result, shortest)
     }
+
+    static func best(_ body: () -> Int) -> (Int, Double) { best(setup: {}) { _ in body() } }
 
     static func numbers(in path: String) throws -> [Int] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {

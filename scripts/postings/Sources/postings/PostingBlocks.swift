@@ -32,10 +32,33 @@ struct PostingBlocks {
 
     /// Bytes kept: the gaps, and three integers a block (where it starts, its first and last ordinal).
     var size: Int { bytes.count + 24 * lasts.count }
+
+    /// As stored (`StoredPostings`): the number of blocks, each block's start, first and last ordinal and
+    /// count, then the gaps; integers as 8 bytes, little-endian.
+    var serialized: [UInt8] {
+        var header = [lasts.count]
+        for index in lasts.indices { header += [starts[index], firsts[index], lasts[index], counts[index]] }
+        return header.flatMap { withUnsafeBytes(of: Int64($0).littleEndian, Array.init) } + bytes
+    }
+
+    /// What `serialized` wrote.
+    init(serialized data: UnsafeRawBufferPointer) {
+        func integer(_ index: Int) -> Int {
+            Int(Int64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: Int64.self)))
+        }
+        let blocks = integer(0)
+        for block in 0..<blocks {
+            starts.append(integer(1 + block * 4))
+            firsts.append(integer(2 + block * 4))
+            lasts.append(integer(3 + block * 4))
+            counts.append(integer(4 + block * 4))
+        }
+        bytes = Array(data[(8 + blocks * 32)...])
+    }
 }
 
 /// Reads a `PostingBlocks` forward, decoding a block only when a seek lands in it.
-struct PostingCursor {
+struct PostingCursor: OrdinalCursor {
     private let list: PostingBlocks
     private var block = -1
     private var decoded = [Int](repeating: 0, count: PostingBlocks.size)
@@ -44,7 +67,7 @@ struct PostingCursor {
 
     init(_ list: PostingBlocks) { self.list = list }
 
-    var blocks: Int { list.lasts.count }
+    var length: Int { list.lasts.count }
 
     /// The first ordinal at or after `target`, or nil when the list holds none.
     mutating func seek(_ target: Int) -> Int? {
