@@ -1,11 +1,12 @@
 import Foundation
 
 /// `postings FOLDER INDEX:WORD,WORD… …`: for each conjunction, how long the candidate index takes to find
-/// every song holding all the words, and the first 300, as blocks alone and with bitmaps in memory, and
-/// with bitmaps read from a SQLite file (`StoredPostings`, written into FOLDER the first time; each run on a
-/// new connection, whose cache is empty, the kernel's page cache warm; best of 20).
-/// FOLDER holds `songs.txt` (every song's doc_id, ascending) and `INDEX-WORD.txt` (the doc_ids FTS5 gives
-/// for `"WORD"*` in that index), written by scripts/bench-postings.py. One JSON line per conjunction.
+/// every song holding all the words, and the first 300: as blocks alone and with bitmaps, in memory; both
+/// read from a SQLite file (`StoredPostings`, FOLDER's `postings.sqlite`, which the caller removes first),
+/// each run on a new connection (its cache empty, the kernel's page cache warm); and the lists read from
+/// that file with the bitmaps in memory. Best of 20. FOLDER holds `songs.txt` (every song's doc_id,
+/// ascending) and `INDEX-WORD.txt` (the doc_ids FTS5 gives for `"WORD"*` in that index), written by
+/// scripts/bench-postings.py. One JSON line per conjunction, with each way's hit count.
 @main struct BenchPostings {
     static func main() throws {
         let arguments = CommandLine.arguments.dropFirst()
@@ -14,7 +15,8 @@ import Foundation
             exit(2)
         }
         let songs = try numbers(in: "\(folder)/songs.txt")
-        let store = try StoredPostings(path: "\(folder)/postings.sqlite")  // written once, read by new connections
+        let path = "\(folder)/postings.sqlite"
+        let store = try StoredPostings(path: path)  // written once, read by new connections
         for spec in arguments.dropFirst() {
             let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw BenchError.badSpec(spec) }
@@ -23,42 +25,33 @@ import Foundation
             var line: [String: String] = ["index": "\"\(parts[0])\"", "words": "\"\(words.joined(separator: " "))\""]
             let names = words.map { "\(parts[0])-\($0)" }
             for (name, list) in zip(names, ordinals) { try store.write(name, list, songs: songs.count, bitmaps: true) }
-            let path = "\(folder)/postings.sqlite"
+            func record(_ name: String, _ every: (Int, Double), _ first: (Int, Double)) {
+                line["\(name)_hits"] = "\(every.0)"
+                line["\(name)_ms"] = String(format: "%.3f", every.1)
+                line["\(name)_first300_ms"] = String(format: "%.3f", first.1)
+            }
+            let dense = ordinals.map { Posting.isDense($0.count, songs: songs.count) }
+            let (sparse, denseAt) = (names.indices.filter { !dense[$0] }, names.indices.filter { dense[$0] })
             let stored = { () throws -> ([StoredCursor], [StoredBits]) in
                 let store = try StoredPostings(path: path)
-                var lists: [StoredCursor] = []
-                var sets: [StoredBits] = []
-                for (name, list) in zip(names, ordinals) {
-                    if Posting.isDense(list.count, songs: songs.count) {
-                        sets.append(StoredBits(store, list: name))
-                    } else {
-                        lists.append(StoredCursor(store, list: name, length: list.count))
-                    }
-                }
-                return (lists, sets)
+                return (
+                    sparse.map { StoredCursor(store, list: names[$0], length: ordinals[$0].count) },
+                    denseAt.map { StoredBits(store, list: names[$0]) }
+                )
             }
-            let (storedHits, storedEvery) = try best(setup: stored) { conjunction($0.0, $0.1, limit: .max) }
-            let (_, storedFirst) = try best(setup: stored) { conjunction($0.0, $0.1, limit: 300) }
+            try record(
+                "stored", best(setup: stored) { conjunction($0.0, $0.1, limit: .max) },
+                best(setup: stored) { conjunction($0.0, $0.1, limit: 300) })
             // The lists stored, the dense words' bitmaps in memory.
-            let dense = ordinals.filter { Posting.isDense($0.count, songs: songs.count) }.map {
-                Bitmap($0, songs: songs.count)
-            }
-            let hybrid = { () throws -> ([StoredCursor], [Bitmap]) in (try stored().0, dense) }
-            let (_, hybridEvery) = try best(setup: hybrid) { conjunction($0.0, $0.1, limit: .max) }
-            let (_, hybridFirst) = try best(setup: hybrid) { conjunction($0.0, $0.1, limit: 300) }
-            line["hybrid_ms"] = String(format: "%.3f", hybridEvery)
-            line["hybrid_first300_ms"] = String(format: "%.3f", hybridFirst)
-            line["stored_hits"] = "\(storedHits)"
-            line["stored_ms"] = String(format: "%.3f", storedEvery)
-            line["stored_first300_ms"] = String(format: "%.3f", storedFirst)
+            let inMemory = denseAt.map { Bitmap(ordinals[$0], songs: songs.count) }
+            let hybrid = { () throws -> ([StoredCursor], [Bitmap]) in (try stored().0, inMemory) }
+            try record(
+                "hybrid", best(setup: hybrid) { conjunction($0.0, $0.1, limit: .max) },
+                best(setup: hybrid) { conjunction($0.0, $0.1, limit: 300) })
             for bitmaps in [false, true] {
                 let postings = ordinals.map { Posting($0, songs: songs.count, bitmaps: bitmaps) }
                 let name = bitmaps ? "bitmaps" : "blocks"
-                let (hits, every) = best { conjunction(postings, limit: .max) }
-                let (_, first) = best { conjunction(postings, limit: 300) }
-                line["hits"] = "\(hits)"
-                line["\(name)_ms"] = String(format: "%.3f", every)
-                line["\(name)_first300_ms"] = String(format: "%.3f", first)
+                record(name, best { conjunction(postings, limit: .max) }, best { conjunction(postings, limit: 300) })
                 line["\(name)_bytes"] = "\(postings.reduce(0) { $0 + $1.size })"
             }
             print(

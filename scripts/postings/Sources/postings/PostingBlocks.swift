@@ -6,7 +6,8 @@ struct PostingBlocks {
     private(set) var starts: [Int] = []
     private(set) var firsts: [Int] = []
     private(set) var lasts: [Int] = []
-    private(set) var counts: [Int] = []
+    /// How many ordinals: every block holds `size` of them but the last.
+    private(set) var total = 0
 
     init(_ ordinals: [Int]) {
         var index = 0
@@ -15,7 +16,6 @@ struct PostingBlocks {
             starts.append(bytes.count)
             firsts.append(ordinals[index])
             lasts.append(ordinals[end - 1])
-            counts.append(end - index)
             var previous = ordinals[index]
             for ordinal in ordinals[(index + 1)..<end] {
                 var gap = UInt(ordinal - previous)
@@ -28,16 +28,20 @@ struct PostingBlocks {
             }
             index = end
         }
+        total = ordinals.count
     }
+
+    /// How many ordinals block `index` holds.
+    func count(_ index: Int) -> Int { index < lasts.count - 1 ? Self.size : total - index * Self.size }
 
     /// Bytes kept: the gaps, and three integers a block (where it starts, its first and last ordinal).
     var size: Int { bytes.count + 24 * lasts.count }
 
-    /// As stored (`StoredPostings`): the number of blocks, each block's start, first and last ordinal and
-    /// count, then the gaps; integers as 8 bytes, little-endian.
+    /// As stored (`StoredPostings`): the number of blocks and of ordinals, each block's start, first and
+    /// last ordinal, then the gaps; integers as 8 bytes, little-endian.
     var serialized: [UInt8] {
-        var header = [lasts.count]
-        for index in lasts.indices { header += [starts[index], firsts[index], lasts[index], counts[index]] }
+        var header = [lasts.count, total]
+        for index in lasts.indices { header += [starts[index], firsts[index], lasts[index]] }
         return header.flatMap { withUnsafeBytes(of: Int64($0).littleEndian, Array.init) } + bytes
     }
 
@@ -47,13 +51,13 @@ struct PostingBlocks {
             Int(Int64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: Int64.self)))
         }
         let blocks = integer(0)
+        total = integer(1)
         for block in 0..<blocks {
-            starts.append(integer(1 + block * 4))
-            firsts.append(integer(2 + block * 4))
-            lasts.append(integer(3 + block * 4))
-            counts.append(integer(4 + block * 4))
+            starts.append(integer(2 + block * 3))
+            firsts.append(integer(3 + block * 3))
+            lasts.append(integer(4 + block * 3))
         }
-        bytes = Array(data[(8 + blocks * 32)...])
+        bytes = Array(data[(16 + blocks * 24)...])
     }
 }
 
@@ -101,7 +105,7 @@ struct PostingCursor: OrdinalCursor {
 
     private mutating func load(_ index: Int) {
         block = index
-        count = list.counts[index]
+        count = list.count(index)
         position = 0
         var offset = list.starts[index]
         var previous = list.firsts[index]

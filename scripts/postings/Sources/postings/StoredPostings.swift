@@ -33,12 +33,13 @@ final class StoredPostings {
 
     /// Writes `ordinals` as `list` (runs, or chunks of a bitmap when it is dense and `bitmaps`), once.
     func write(_ list: String, _ ordinals: [Int], songs: Int, bitmaps: Bool) throws {
+        let asBitmap = bitmaps && Posting.isDense(ordinals.count, songs: songs)
         let insert = try prepare(
-            bitmaps && Posting.isDense(ordinals.count, songs: songs)
+            asBitmap
                 ? "INSERT OR IGNORE INTO chunks VALUES (?1, ?2, ?3)" : "INSERT OR IGNORE INTO runs VALUES (?1, ?2, ?3)")
         defer { sqlite3_finalize(insert) }
         try execute("BEGIN")
-        if bitmaps && Posting.isDense(ordinals.count, songs: songs) {
+        if asBitmap {
             let words = Bitmap(ordinals, songs: songs).words
             let perChunk = Self.chunkSongs / 64
             for start in stride(from: 0, to: words.count, by: perChunk) {
