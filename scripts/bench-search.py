@@ -11,6 +11,7 @@ the catalog's own names, the last word cut to a random prefix (as typed).
   scripts/bench-search.py --sizes 10000000 --binary B --reference A     # B and A asked in turn, query by query
   scripts/bench-search.py --sizes 10000000 --reference-data D           # the same build on a second copy D of
                                                                         # the catalog (another index), in turn
+  scripts/bench-search.py ... --wait-for-log 'search word-start bitmaps ready'   # asked once the bitmaps are made
 
 Data folders are kept in --work (default /tmp/sotube-bench) so a second run skips synthesis.
 """
@@ -121,6 +122,8 @@ def bench(binary, size, args):
                 stdout=logs[-1], stderr=logs[-1]))
         for index in range(len(binaries)):
             wait_healthy(port + index)
+        if args.wait_for_log:
+            wait_for_log(os.path.join(folders[0], "serve.log"), args.wait_for_log)
         conns = [http.client.HTTPConnection("127.0.0.1", port + index) for index in range(len(binaries))]
         latencies = [[] for _ in binaries]
         per_query = [{} for _ in binaries]
@@ -174,6 +177,18 @@ def bench(binary, size, args):
             log.close()
 
 
+def wait_for_log(path, text, timeout=900):
+    """Waits until the first server's log holds `text` (say, its search bitmaps made in the background)."""
+    started = time.time()
+    while time.time() - started < timeout:
+        with open(path) as log:
+            if text in log.read():
+                print(f"[log] {text!r} after {round(time.time() - started, 1)} s", flush=True)
+                return
+        time.sleep(0.5)
+    raise SystemExit(f"{path}: no {text!r} after {timeout} s")
+
+
 def by_words(per_query):
     """Mean latency per query class: its number of words, and whether one is of one or two letters."""
     classes = {}
@@ -209,6 +224,8 @@ def main():
     parser.add_argument("--work", default="/tmp/sotube-bench")
     parser.add_argument("--binary", default=".build/release/sotube")
     parser.add_argument("--cold", action="store_true", help="do not pre-read the database file")
+    parser.add_argument("--wait-for-log", help="after the servers answer, wait until the first one's log holds this "
+                        "text (e.g. 'search word-start bitmaps ready') before asking")
     parser.add_argument("--reference", help="a second build, served beside the first on the next port and asked "
                         "each query in turn with it (seeded order); one line per build, then how many answers differ")
     parser.add_argument("--reference-data", help="a copy of the SQLite catalog's data folder (say, its index made "

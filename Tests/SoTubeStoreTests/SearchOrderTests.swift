@@ -249,6 +249,11 @@ import Testing
 
     /// What migration 28 (sales pending, PostgreSQL only) added, taken away again, with the sales
     /// triggers it replaced.
+    /// What migration 29 (search generation) added, taken away again (before `undoMigration28`).
+    static func undoMigration29(_ dialect: StoreDialect) -> [String] {
+        dialect == .sqlite ? ["DROP TABLE search_generation"] : []
+    }
+
     static func undoMigration28(_ dialect: StoreDialect) -> [String] {
         guard dialect == .postgres else { return [] }
         let tables = ["ledger_entries", "purchases", "owned_tracks"]
@@ -317,7 +322,8 @@ import Testing
                     try await sql.raw("ALTER TABLE owned_tracks DROP CONSTRAINT owned_tracks_purchase_fk").run()
                     try await sql.raw("ALTER TABLE purchases DROP CONSTRAINT purchases_user_id").run()
                 }
-                for statement in Self.undoMigration28(db.backend.dialect) + Self.undoMigration24(db.backend.dialect)
+                for statement in Self.undoMigration29(db.backend.dialect) + Self.undoMigration28(db.backend.dialect)
+                    + Self.undoMigration24(db.backend.dialect)
                     + Self.undoMigration19 + Self.undoMigration18 + Self.undoMigration17(db.backend.dialect)
                 {
                     try await sql.raw(SQLQueryString(statement)).run()
@@ -331,6 +337,7 @@ import Testing
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
                     "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
                     "25 search token sets", "26 album name sets", "27 search name letters", "28 sales pending",
+                    "29 search generation",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

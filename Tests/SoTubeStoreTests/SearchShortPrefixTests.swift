@@ -67,7 +67,7 @@ import Testing
                 checkedOnRows * 10 >= short * 9,
                 "\(checkedOnRows) of \(short) queries with a short prefix checked on rows")
             let walked = try await SearchEngineParityTests.answers(
-                db, queries, search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: 0))
+                db, queries, search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: 0, usesWordStarts: false))
             #expect(walked.values.filter { !$0.isEmpty }.count > 500, "the mix finds things")
             // The default bound; one that most queries' longer words exceed (the index walk again); and
             // the names pass checked on the titles' songs, the other passes walking.
@@ -76,7 +76,7 @@ import Testing
                     db, queries,
                     search: SQLSearchStore(
                         backend: db.backend, shortPrefixRowBound: bound, shortPrefixMinimumSongs: 0,
-                        rareWordDocuments: rare, densePrefixPercent: 0))
+                        rareWordDocuments: rare, densePrefixPercent: 0, usesWordStarts: false))
                 let differing = walked.keys.sorted().filter { walked[$0] != answers[$0] }
                 #expect(
                     differing.isEmpty,

@@ -175,6 +175,9 @@ public func serve(_ configuration: ServerConfiguration) async throws {
             services.logger.warning("search words not counted", metadata: ["error": "\(ErrorText.of(error))"])
         }
     }
+    // SQLite: the songs' word-start bitmaps are made in the background (at 10M songs, a minute or so);
+    // searches walk the index without them meanwhile.
+    services.database.search.prepareWordStarts(logger: services.logger)
     let database = configuration.database
     services.logger.info(
         "serving",

@@ -22,9 +22,15 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     /// Told after each transaction; holds at most one untold write.
     private let wrote: AsyncStream<Void>.Continuation
     private let closed = NIOLockedValueBox(false)
+    /// The songs' word-start bitmaps, which every connection's `sotube_word_start` reads.
+    package let wordStarts: WordStartBitmaps
     static let checkpointInterval = Duration.milliseconds(100)
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
+    private init(
+        writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection,
+        wordStarts: WordStartBitmaps
+    ) {
+        self.wordStarts = wordStarts
         self.writer = writer
         self.readers = readers
         self.checkpointer = checkpointer
@@ -36,13 +42,28 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     package static func open(path: String, readers readerCount: Int = 3, logger: Logger) async throws
         -> SQLiteBackend
     {
+        let wordStarts = WordStartBitmaps()
         let writer = try await openConnection(path: path, logger: logger)
         var readers: [SQLiteConnection] = []
         for _ in 0..<readerCount {
-            readers.append(try await openConnection(path: path, logger: logger))
+            let reader = try await openConnection(path: path, logger: logger)
+            try await reader.install(customFunction: wordStartFunction(wordStarts))
+            readers.append(reader)
         }
         return SQLiteBackend(
-            writer: writer, readers: readers, checkpointer: try await openConnection(path: path, logger: logger))
+            writer: writer, readers: readers, checkpointer: try await openConnection(path: path, logger: logger),
+            wordStarts: wordStarts)
+    }
+
+    /// `sotube_word_start(doc_id, bitmap, generation)`: 1 when a word of the song starts with the
+    /// bitmap's prefix, else 0 (`WordStartBitmaps`); an error when the bitmaps were set aside.
+    private static func wordStartFunction(_ bitmaps: WordStartBitmaps) -> SQLiteCustomFunction {
+        SQLiteCustomFunction("sotube_word_start", argumentCount: 3) { values in
+            guard values.count == 3, case .integer(let docID) = values[0], case .integer(let bitmap) = values[1],
+                case .integer(let generation) = values[2]
+            else { throw WordStartBitmaps.Stale() }
+            return try bitmaps.contains(docID: Int64(docID), bitmap: bitmap, generation: Int64(generation)) ? 1 : 0
+        }
     }
 
     /// A PASSIVE checkpoint `checkpointInterval` after a write, and every `checkpointInterval` while
@@ -109,6 +130,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
             return !closed
         }
         guard first else { return }
+        await wordStarts.stop()
         wrote.finish()
         checkpoints.cancel()
         await checkpoints.value

@@ -160,12 +160,17 @@ extension StoreDialect {
     /// sooner than a bitmap scan; albums, artists and playlists have short lists: there the bitmap
     /// scan first cost more than it saved.
     ///
+    /// `wordStarts` (SQLite, songs): the query's short prefixes leave the MATCH expression and each hit's
+    /// bit is tested in the songs' word-start bitmaps (`WordStartBitmaps`) instead: the same documents in
+    /// the same order, without seeking in a list of millions for each.
+    ///
     /// `sharedSets`: the name of a `tokenSets` CTE over the kind's whole range, which this band's pass
     /// reads instead of asking the sets itself (`SQLSearchStore.laneCandidates`' full pass); the bound
     /// then counts the documents of every band: the same answers, the walk taken a little sooner.
     func searchCandidates(
         _ query: SearchQuery, kind: SearchKind, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool, top: Int,
-        checkedLimit: Int? = nil, among: String? = nil, tokenSetBound: Int = 0, sharedSets: String? = nil
+        checkedLimit: Int? = nil, among: String? = nil, tokenSetBound: Int = 0, sharedSets: String? = nil,
+        wordStarts startsFilter: WordStartFilter? = nil
     ) -> SQLQueryString {
         let key = query.key
         // `SearchRanking.Tier` (in `ranked`): the name is the query, starts with it, or otherwise
@@ -178,11 +183,14 @@ extension StoreDialect {
             // every word, 2.5–3× the time. The other kinds are small: their filter costs little.
             let titles = nameOnly && kind == .track
             let table = titles ? SearchFullText.titles : SearchFullText.table(kind)
-            let match = nameOnly && !titles ? "name : (\(matchExpression(query)))" : matchExpression(query)
+            // Songs' short prefixes with word-start bitmaps leave the walk: each hit's bit is tested.
+            let starts = kind == .track ? startsFilter : nil
+            let words = matchExpression(query, leaving: starts?.places ?? [])
+            let match = nameOnly && !titles ? "name : (\(words))" : words
             var hits: SQLQueryString = """
                 SELECT rowid AS rid FROM \(unsafeRaw: table)
                 WHERE \(unsafeRaw: table) MATCH \(bind: match)
-                AND rowid >= \(bind: lo) AND rowid < \(bind: hi) LIMIT \(literal: cap)
+                AND rowid >= \(bind: lo) AND rowid < \(bind: hi)\(starts?.tests(titles: titles) ?? "") LIMIT \(literal: cap)
                 """
             if let among {
                 // What the index walk matches: each word, a long one cut, starts a word of the text. The

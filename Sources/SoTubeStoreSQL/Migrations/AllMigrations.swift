@@ -29,5 +29,6 @@ public enum AllMigrations {
         Migration026AlbumNameSets.migration,
         Migration027SearchNameLetters.migration,
         Migration028SalesPending.migration,
+        Migration029SearchGeneration.migration,
     ]
 }

@@ -31,7 +31,7 @@ public struct SQLSearchIndex: Sendable {
     @discardableResult
     public func rebuild() async throws -> Int {
         let dialect = backend.dialect
-        return try await backend.transaction { db in
+        let written = try await backend.transaction { db in
             // PostgreSQL's tokens (migration 24) are written once at the end, in index order, not by
             // the triggers batch by batch. Readers keep the old index meanwhile (MVCC).
             let tokensAtTheEnd = dialect == .postgres
@@ -146,35 +146,57 @@ public struct SQLSearchIndex: Sendable {
                 for statement in SearchTokens.rebuildEnd { try await db.raw(SQLQueryString(statement)).run() }
             }
             try await SQLSearchWords.replace(with: words, on: db)
+            if dialect == .sqlite { _ = try await Self.nextGeneration(on: db) }
             return written
         }
+        (backend as? SQLiteBackend)?.wordStarts.setAside()
+        return written
     }
 
     /// Adds, refreshes or removes one entity's document after a small change (an import of a few
-    /// files, a renamed album). Tracks take their artist's and album's names as context.
+    /// files, a renamed album). Tracks take their artist's and album's names as context. On SQLite a
+    /// song's change raises `search_generation` and is applied to this process's word-start bitmaps
+    /// once committed.
     public func index(_ kind: SearchKind, id: String) async throws {
         let dialect = backend.dialect
-        try await backend.transaction { db in
-            try await Self.remove(kind, id: id, on: db, dialect: dialect)
-            guard let document = try await Self.document(kind, id: id, on: db) else { return }
-            let slot = SearchRanking.Bands.slotStart(
-                band: SearchRanking.Bands.band(kind, explicit: document.explicit), name: document.name)
-            let row = try await db.raw(
-                """
-                SELECT MAX(doc_id) AS top FROM search_documents
-                WHERE doc_id >= \(bind: slot) AND doc_id < \(bind: slot + SearchRanking.Bands.slotWidth)
-                """
-            ).first()
-            let top = try row?.decode(column: "top", as: Int64?.self) ?? slot
-            try await Self.insert([(top + 1, document)], on: db)
-            try await SQLSearchWords.adjust(
-                SQLSearchWords.words(name: document.name, context: document.context), by: 1, on: db)
-            if dialect.hasSeparateSearchIndex {
-                for statement in SearchFullText.add(kind, docID: top + 1) {
-                    try await db.raw(statement).run()
+        let bitmaps = kind == .track ? (backend as? SQLiteBackend)?.wordStarts : nil
+        bitmaps?.beginWrite()
+        var committed: (from: Int64, to: Int64, change: WordStartBitmaps.Change)?
+        defer { bitmaps?.endWrite(committed) }
+        committed = try await backend.transaction { db -> (from: Int64, to: Int64, change: WordStartBitmaps.Change)? in
+            var change = WordStartBitmaps.Change()
+            change.removed = try await Self.remove(kind, id: id, on: db, dialect: dialect)
+            if let document = try await Self.document(kind, id: id, on: db) {
+                let slot = SearchRanking.Bands.slotStart(
+                    band: SearchRanking.Bands.band(kind, explicit: document.explicit), name: document.name)
+                let row = try await db.raw(
+                    """
+                    SELECT MAX(doc_id) AS top FROM search_documents
+                    WHERE doc_id >= \(bind: slot) AND doc_id < \(bind: slot + SearchRanking.Bands.slotWidth)
+                    """
+                ).first()
+                let top = try row?.decode(column: "top", as: Int64?.self) ?? slot
+                try await Self.insert([(top + 1, document)], on: db)
+                try await SQLSearchWords.adjust(
+                    SQLSearchWords.words(name: document.name, context: document.context), by: 1, on: db)
+                if dialect.hasSeparateSearchIndex {
+                    for statement in SearchFullText.add(kind, docID: top + 1) {
+                        try await db.raw(statement).run()
+                    }
                 }
+                change.added = (top + 1, document.name, document.context)
             }
+            guard bitmaps != nil, change.removed != nil || change.added != nil else { return nil }
+            let (from, to) = try await Self.nextGeneration(on: db)
+            return (from, to, change)
         }
+    }
+
+    /// Raises `search_generation` (SQLite): the generations before and after.
+    static func nextGeneration(on db: any SQLDatabase) async throws -> (Int64, Int64) {
+        try await db.raw("UPDATE search_generation SET value = value + 1 WHERE id = 1").run()
+        let to = try await WordStartBitmaps.generation(on: db)
+        return (to - 1, to)
     }
 
     /// Counts the words of an index made before migration 22 (nothing when they are counted already or
@@ -197,7 +219,11 @@ public struct SQLSearchIndex: Sendable {
         }
     }
 
-    static func remove(_ kind: SearchKind, id: String, on db: any SQLDatabase, dialect: StoreDialect) async throws {
+    /// Removes the entity's document; returns its doc_id, nil when it had none.
+    @discardableResult
+    static func remove(_ kind: SearchKind, id: String, on db: any SQLDatabase, dialect: StoreDialect) async throws
+        -> Int64?
+    {
         guard
             let old = try await db.raw(
                 """
@@ -205,7 +231,7 @@ public struct SQLSearchIndex: Sendable {
                 WHERE kind = \(bind: kind.rawValue) AND entity_id = \(bind: id)
                 """
             ).first()
-        else { return }
+        else { return nil }
         let docID = try old.decode(column: "doc_id", as: Int64.self)
         try await SQLSearchWords.adjust(
             SQLSearchWords.words(
@@ -217,6 +243,7 @@ public struct SQLSearchIndex: Sendable {
             }
         }
         try await db.raw("DELETE FROM search_documents WHERE doc_id = \(bind: docID)").run()
+        return docID
     }
 
     static func document(_ kind: SearchKind, id: String, on db: any SQLDatabase) async throws -> SearchDocument? {

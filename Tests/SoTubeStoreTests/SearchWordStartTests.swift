@@ -1,0 +1,213 @@
+import Foundation
+import SQLKit
+import SoTubeCore
+import SoTubeTestFixtures
+import Testing
+
+@testable import SoTubeStoreSQL
+
+/// SQLite tests a query's short prefixes ("never sun m") on the songs' word-start bitmaps
+/// (`WordStartBitmaps`) instead of walking the index for them: the same answers, page by page, and
+/// kept with the catalog as songs are added, renamed and withdrawn, by this process or another.
+@Suite struct SearchWordStartTests {
+    /// The query mix with short words first and in the middle too, as well as last.
+    static func queries(_ db: SoTubeDatabase) async throws -> [String] {
+        let mix = try await SearchEngineParityTests.queries(db)
+        let shuffled = mix.compactMap { text -> String? in
+            let words = text.split(separator: " ")
+            guard words.count > 1, let last = words.last else { return nil }
+            return ([last.prefix(2)] + words.dropLast()).joined(separator: " ")
+        }
+        return mix + shuffled
+    }
+
+    static func writeCatalog(_ db: SoTubeDatabase) async throws {
+        try await db.syntheticCatalog.write(
+            tracks: SearchEngineParityTests.songs, artists: 60,
+            mediaFiles: [(full: "synth/full-1.mp3", preview: "synth/preview-1.mp3")], now: TestEngine.now)
+        _ = try await db.searchIndex.rebuild()
+    }
+
+    static func bitmaps(_ db: SoTubeDatabase) throws -> WordStartBitmaps {
+        try #require((db.backend as? SQLiteBackend)?.wordStarts)
+    }
+
+    @Test func bitmapsGiveTheIndexWalksAnswers() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            try await Self.writeCatalog(db)
+            #expect(try await Self.bitmaps(db).makeNow(using: db.backend))
+            let queries = try await Self.queries(db)
+            let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
+            var (short, tested) = (0, 0)
+            for text in queries where !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery(text)).isEmpty {
+                short += 1
+                if try await search.wordStartFilter(SearchQuery(text), kinds: [.track]) != nil { tested += 1 }
+            }
+            #expect(short > 100)
+            // By default only where a word is in hundreds of times fewer songs than a short prefix (an
+            // artist's name and a letter, here): fewer, but some.
+            var byDefault = 0
+            for text in queries
+            where try await SQLSearchStore(backend: db.backend).wordStartFilter(SearchQuery(text), kinds: [.track])
+                != nil
+            {
+                byDefault += 1
+            }
+            // The densest 32 prefixes have bitmaps (`WordStartBitmaps.mostPrefixes`): every letter here,
+            // and some of the two-letter ones.
+            #expect(
+                tested > 40 && tested * 3 >= short,
+                "\(tested) of \(short) queries with a short prefix tested on bitmaps")
+            #expect(byDefault > 0 && byDefault < tested, "\(byDefault) tested by default, \(tested) always")
+            let walked = try await SearchEngineParityTests.answers(
+                db, queries, search: SQLSearchStore(backend: db.backend, shortPrefixRowBound: 0, usesWordStarts: false))
+            #expect(walked.values.filter { !$0.isEmpty }.count > 500, "the mix finds things")
+            let answers = try await SearchEngineParityTests.answers(db, queries, search: search)
+            let differing = walked.keys.sorted().filter { walked[$0] != answers[$0] }
+            #expect(
+                differing.isEmpty,
+                "\(differing.count) answers differ, first: \(differing.prefix(3).map { "\($0): \(walked[$0] ?? []) vs \(answers[$0] ?? [])" })"
+            )
+        }
+    }
+
+    /// A song renamed, withdrawn and back, as an operator would: found (or not) at once by a query whose
+    /// short prefix the bitmaps test, and the bitmaps stay in use.
+    @Test func thisProcesssChangesAreFollowed() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            try await Self.writeCatalog(db)
+            #expect(try await Self.bitmaps(db).makeNow(using: db.backend))
+            let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
+            let song = try #require(
+                try await db.backend.read { try await $0.raw("SELECT id FROM tracks ORDER BY id LIMIT 1").first() }?
+                    .decode(column: "id", as: String.self))
+            func found(_ text: String) async throws -> Bool {
+                let query = SearchQuery(text)
+                #expect(try await search.wordStartFilter(query, kinds: [.track]) != nil, "\(text): tested on bitmaps")
+                let hits = try await search.search(query, allowExplicit: true, limit: 50, offset: 0, kinds: [.track])
+                return hits.trackIDs.contains(song)
+            }
+            try await Self.retitle(song, "Quokkaverse Sunrise", db)
+            #expect(try await found("quokkaverse s"))
+            #expect(try await found("s quokkaverse"))
+            #expect(try await !found("quokkaverse m"))
+            try await Self.retitle(song, "Quokkaverse Moonrise", db)
+            #expect(try await found("quokkaverse m"))
+            #expect(try await !found("quokkaverse s"))
+            try await db.backend.transaction {
+                try await $0.raw("UPDATE tracks SET withdrawn_at = 1 WHERE id = \(bind: song)").run()
+            }
+            try await db.searchIndex.index(.track, id: song)
+            #expect(try await !found("quokkaverse m"))
+            try await db.backend.transaction {
+                try await $0.raw("UPDATE tracks SET withdrawn_at = NULL WHERE id = \(bind: song)").run()
+            }
+            try await db.searchIndex.index(.track, id: song)
+            #expect(try await found("quokkaverse m"))
+        }
+    }
+
+    /// A change made by another process (a second handle on the file) sets the bitmaps aside: searches
+    /// walk and find it, until the bitmaps are made again, and then find it through them.
+    @Test func anotherProcesssChangeSetsThemAside() async throws {
+        let fresh = try await TestEngine.sqlite.freshDatabase()
+        try await fresh.use { db in
+            try await Self.writeCatalog(db)
+            let bitmaps = try Self.bitmaps(db)
+            #expect(try await bitmaps.makeNow(using: db.backend))
+            let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
+            let query = SearchQuery("quokkaverse m")
+            #expect(try await search.wordStartFilter(query, kinds: [.track]) != nil)
+            let song = try #require(
+                try await db.backend.read {
+                    try await $0.raw("SELECT id FROM tracks ORDER BY id DESC LIMIT 1").first()
+                }?
+                .decode(column: "id", as: String.self))
+            let other = try await SoTubeDatabase.open(
+                DatabaseSettings(location: fresh.location), now: TestEngine.now, logger: TestEngine.logger)
+            do {
+                try await Self.retitle(song, "Quokkaverse Moonrise", other)
+            } catch {
+                await other.shutdown()
+                throw error
+            }
+            await other.shutdown()
+            #expect(try await search.wordStartFilter(query, kinds: [.track]) == nil, "set aside")
+            var hits = try await search.search(query, allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
+            #expect(hits.trackIDs == [song])
+            #expect(try await bitmaps.makeNow(using: db.backend))
+            #expect(try await search.wordStartFilter(query, kinds: [.track]) != nil, "made again")
+            hits = try await search.search(query, allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
+            #expect(hits.trackIDs == [song])
+        }
+    }
+
+    /// Bitmaps set aside under a query make it fail with an error the search knows, and asks again
+    /// without them (`SQLSearchStore.laneCandidates`).
+    @Test func bitmapsSetAsideUnderAQueryAreNoticed() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            try await Self.writeCatalog(db)
+            let bitmaps = try Self.bitmaps(db)
+            #expect(try await bitmaps.makeNow(using: db.backend))
+            let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
+            let query = try await #require(
+                Self.queries(db).first { !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery($0)).isEmpty })
+            let filter = try #require(try await search.wordStartFilter(SearchQuery(query), kinds: [.track]))
+            bitmaps.setAside()
+            await #expect {
+                _ = try await search.laneCandidates(
+                    SearchQuery(query), allowExplicit: true, cap: 300, top: 20, kinds: [.track], wordStarts: filter)
+            } throws: { SQLSearchStore.isStale($0) }
+            let walked = try await SQLSearchStore(backend: db.backend, usesWordStarts: false).search(
+                SearchQuery(query), allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
+            let asked = try await search.search(
+                SearchQuery(query), allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
+            #expect(asked.trackIDs == walked.trackIDs && !walked.trackIDs.isEmpty)
+        }
+    }
+
+    @Test func prefixesStartingWords() {
+        let index = WordStartIndex(prefixes: ["m", "mo", "д", "s", "x"], generation: 0)
+        let numbers = { (text: String) in Set(index.prefixNumbers(of: text)) }
+        let m = index.prefixes[WordStartIndex.key("m")!]!
+        let mo = index.prefixes[WordStartIndex.key("mo")!]!
+        let d = index.prefixes[WordStartIndex.key("д")!]!
+        let s = index.prefixes[WordStartIndex.key("s")!]!
+        #expect(numbers("moon river") == [m, mo])
+        #expect(numbers("m") == [m], "a word of one letter")
+        #expect(numbers("summer amo") == [s], "only where a word starts")
+        #expect(numbers("день x").contains(d))
+        #expect(numbers("") == [])
+        #expect(WordStartIndex.key("abc") == nil && WordStartIndex.key("") == nil)
+    }
+
+    @Test func songsInEverySlotAreHeldAndCleared() throws {
+        var index = WordStartIndex(prefixes: ["m", "s"], generation: 0)
+        let titles = try #require(index.bitmap("m", scope: .titles))
+        let all = try #require(index.bitmap("m", scope: .all))
+        #expect(index.bitmap("q", scope: .titles) == nil)
+        let band = SearchRanking.Bands.band(.track, explicit: false)
+        let short = SearchRanking.Bands.slotStart(band: band, name: "moon") + 1
+        let long = SearchRanking.Bands.slotStart(band: band, name: "a song with a long name") + 700
+        let added = [
+            index.add(docID: short, name: "moon", context: "the artist"),
+            index.add(docID: long, name: "a song with a long name", context: "mia"),
+        ]
+        #expect(added == [true, true])
+        #expect(index.contains(docID: short, bitmap: titles) && index.contains(docID: short, bitmap: all))
+        #expect(!index.contains(docID: long, bitmap: titles) && index.contains(docID: long, bitmap: all))
+        #expect(!index.contains(docID: long + 1, bitmap: all) && !index.contains(docID: 5, bitmap: all))
+        #expect(!index.contains(docID: -1, bitmap: all) && !index.contains(docID: short, bitmap: 99))
+        index.remove(docID: long)
+        #expect(!index.contains(docID: long, bitmap: all) && index.contains(docID: short, bitmap: all))
+        let tooFar = index.add(docID: short - 1 + WordStartIndex.largestNumber, name: "moon", context: "")
+        #expect(!tooFar, "numbered past what a slot holds")
+    }
+
+    static func retitle(_ song: String, _ title: String, _ db: SoTubeDatabase) async throws {
+        try await db.backend.transaction {
+            try await $0.raw("UPDATE tracks SET title = \(bind: title) WHERE id = \(bind: song)").run()
+        }
+        try await db.searchIndex.index(.track, id: song)
+    }
+}
