@@ -32,10 +32,14 @@ import Testing
         try #require((db.backend as? SQLiteBackend)?.wordStarts)
     }
 
+    static func sqlite(_ db: SoTubeDatabase) throws -> SQLiteBackend {
+        try #require(db.backend as? SQLiteBackend)
+    }
+
     @Test func bitmapsGiveTheIndexWalksAnswers() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
             try await Self.writeCatalog(db)
-            #expect(try await Self.bitmaps(db).makeNow(using: db.backend))
+            #expect(try await Self.bitmaps(db).makeNow(using: Self.sqlite(db)))
             let queries = try await Self.queries(db)
             let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
             var (short, tested) = (0, 0)
@@ -76,7 +80,7 @@ import Testing
     @Test func thisProcesssChangesAreFollowed() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
             try await Self.writeCatalog(db)
-            #expect(try await Self.bitmaps(db).makeNow(using: db.backend))
+            #expect(try await Self.bitmaps(db).makeNow(using: Self.sqlite(db)))
             let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
             let song = try #require(
                 try await db.backend.read { try await $0.raw("SELECT id FROM tracks ORDER BY id LIMIT 1").first() }?
@@ -114,7 +118,7 @@ import Testing
         try await fresh.use { db in
             try await Self.writeCatalog(db)
             let bitmaps = try Self.bitmaps(db)
-            #expect(try await bitmaps.makeNow(using: db.backend))
+            #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
             let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
             let query = SearchQuery("quokkaverse m")
             #expect(try await search.wordStartFilter(query, kinds: [.track]) != nil)
@@ -135,7 +139,7 @@ import Testing
             #expect(try await search.wordStartFilter(query, kinds: [.track]) == nil, "set aside")
             var hits = try await search.search(query, allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
             #expect(hits.trackIDs == [song])
-            #expect(try await bitmaps.makeNow(using: db.backend))
+            #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
             #expect(try await search.wordStartFilter(query, kinds: [.track]) != nil, "made again")
             hits = try await search.search(query, allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
             #expect(hits.trackIDs == [song])
@@ -148,7 +152,7 @@ import Testing
         try await TestEngine.sqlite.freshDatabase().use { db in
             try await Self.writeCatalog(db)
             let bitmaps = try Self.bitmaps(db)
-            #expect(try await bitmaps.makeNow(using: db.backend))
+            #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
             let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
             let query = try await #require(
                 Self.queries(db).first { !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery($0)).isEmpty })

@@ -24,13 +24,17 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     private let closed = NIOLockedValueBox(false)
     /// The songs' word-start bitmaps, which every connection's `sotube_word_start` reads.
     package let wordStarts: WordStartBitmaps
+    private let path: String
+    private let logger: Logger
     static let checkpointInterval = Duration.milliseconds(100)
 
     private init(
         writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection,
-        wordStarts: WordStartBitmaps
+        wordStarts: WordStartBitmaps, path: String, logger: Logger
     ) {
         self.wordStarts = wordStarts
+        self.path = path
+        self.logger = logger
         self.writer = writer
         self.readers = readers
         self.checkpointer = checkpointer
@@ -52,7 +56,23 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         }
         return SQLiteBackend(
             writer: writer, readers: readers, checkpointer: try await openConnection(path: path, logger: logger),
-            wordStarts: wordStarts)
+            wordStarts: wordStarts, path: path, logger: logger)
+    }
+
+    /// Runs `body` on a connection opened for it and closed after: a long scan (`WordStartBitmaps`'s
+    /// making) then holds no reader from the searches, nor fills a reader's page cache with its rows.
+    package func withOwnConnection<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R)
+        async throws -> R
+    {
+        let connection = try await Self.openConnection(path: path, logger: logger)
+        do {
+            let result = try await body(connection.sql(queryLogLevel: nil))
+            try? await connection.close().get()
+            return result
+        } catch {
+            try? await connection.close().get()
+            throw error
+        }
     }
 
     /// `sotube_word_start(doc_id, bitmap, generation)`: 1 when a word of the song starts with the
@@ -99,7 +119,15 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
             // reaches 64 MB (16,000 pages) all the same, which bounds it if they fall behind.
             "PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -16000", "PRAGMA wal_autocheckpoint = 16000",
         ] {
-            try await db.raw(SQLQueryString(pragma)).run()
+            do {
+                // Future-based, as `inTransaction`'s ROLLBACK: a statement awaited in a cancelled task
+                // (a making of the word-start bitmaps stopped as the database closes) is skipped.
+                let set: EventLoopFuture<Void> = db.raw(SQLQueryString(pragma)).run()
+                try await set.get()
+            } catch {
+                try? await connection.close().get()
+                throw error
+            }
         }
         return connection
     }

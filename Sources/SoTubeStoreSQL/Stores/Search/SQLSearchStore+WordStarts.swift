@@ -28,9 +28,9 @@ extension SQLSearchStore {
     /// Makes the songs' word-start bitmaps in the background (SQLite; nothing on PostgreSQL), and tells
     /// `logger` when they are ready and when they are made again.
     public func prepareWordStarts(logger: Logger) {
-        guard let bitmaps = (backend as? SQLiteBackend)?.wordStarts else { return }
-        bitmaps.log(to: logger)
-        bitmaps.make(using: backend)
+        guard let sqlite = backend as? SQLiteBackend else { return }
+        sqlite.wordStarts.log(to: logger)
+        sqlite.wordStarts.make(using: sqlite)
     }
 
     /// The bitmaps of the query's short prefixes, when a pass over songs has them all, they hold the
@@ -43,9 +43,8 @@ extension SQLSearchStore {
     /// search. A hit tested costs about a microsecond (the SQL function's call), a step of FTS5's merge of
     /// two long lists far less: `jose m` (121,000 documents) took 7.7 ms walked and 9.2 tested.
     func wordStartFilter(_ query: SearchQuery, kinds: [SearchKind]) async throws -> WordStartFilter? {
-        guard usesWordStarts, kinds.contains(.track), let bitmaps = (backend as? SQLiteBackend)?.wordStarts else {
-            return nil
-        }
+        guard usesWordStarts, kinds.contains(.track), let sqlite = backend as? SQLiteBackend else { return nil }
+        let bitmaps = sqlite.wordStarts
         let dialect = backend.dialect
         let places = dialect.shortPrefixPlaces(query)
         guard !places.isEmpty else { return nil }
@@ -58,7 +57,7 @@ extension SQLSearchStore {
         }
         let prefixes = places.sorted().map { query.terms[$0] }
         guard let found = bitmaps.bitmaps(for: prefixes, generation: generation) else {
-            if bitmaps.needsMaking(generation: generation) { bitmaps.make(using: backend) }
+            if bitmaps.needsMaking(generation: generation) { bitmaps.make(using: sqlite) }
             return nil
         }
         var densest = 0

@@ -16,7 +16,7 @@ extension WordStartBitmaps {
     }
 
     /// Makes the bitmaps from the songs' documents, in the background, unless they are being made.
-    package func make(using backend: any SQLBackend) {
+    package func make(using backend: SQLiteBackend) {
         beginMaking { logger in
             let started = ContinuousClock.now
             do {
@@ -36,47 +36,42 @@ extension WordStartBitmaps {
     }
 
     /// Makes them now, awaited (tests; the server makes them in the background): are they held?
-    package func makeNow(using backend: any SQLBackend) async throws -> Bool {
+    package func makeNow(using backend: SQLiteBackend) async throws -> Bool {
         let (made, from, to) = try await Self.read(backend)
         return finishMaking(made, from: from, to: to, background: false)
     }
 
-    /// The bitmaps as the songs' documents hold them, and the generations read before and after.
-    static func read(_ backend: any SQLBackend) async throws -> (WordStartIndex?, Int64, Int64) {
-        let (from, prefixes) = try await backend.read { db in
-            (try await generation(on: db), try await densePrefixes(on: db))
-        }
-        var index = WordStartIndex(prefixes: prefixes, generation: from)
-        for (lo, hi) in SearchRanking.Bands.bands(.track, allowExplicit: true) {
-            var after = lo - 1
-            while true {
-                try Task.checkCancellation()
-                let rows = try await backend.read { [after] db in
-                    try await db.raw(
+    /// The bitmaps as the songs' documents hold them, and the generations read before and after; read on
+    /// a connection of their own (`SQLiteBackend.withOwnConnection`).
+    static func read(_ backend: SQLiteBackend) async throws -> (WordStartIndex?, Int64, Int64) {
+        try await backend.withOwnConnection { db in
+            let from = try await generation(on: db)
+            var index = WordStartIndex(prefixes: try await densePrefixes(on: db), generation: from)
+            for (lo, hi) in SearchRanking.Bands.bands(.track, allowExplicit: true) {
+                var after = lo - 1
+                while true {
+                    try Task.checkCancellation()
+                    let rows = try await db.raw(
                         """
                         SELECT doc_id, name, context FROM search_documents
                         WHERE doc_id > \(bind: after) AND doc_id < \(bind: hi) ORDER BY doc_id LIMIT 5000
                         """
                     ).all()
-                }
-                guard !rows.isEmpty else { break }
-                for row in rows {
-                    let docID = try row.decode(column: "doc_id", as: Int64.self)
-                    guard
-                        index.add(
-                            docID: docID, name: try row.decode(column: "name", as: String.self),
-                            context: try row.decode(column: "context", as: String.self), clearing: false)
-                    else {
-                        let to = try await backend.read { try await generation(on: $0) }
-                        return (nil, from, to)
+                    guard !rows.isEmpty else { break }
+                    for row in rows {
+                        let docID = try row.decode(column: "doc_id", as: Int64.self)
+                        guard
+                            index.add(
+                                docID: docID, name: try row.decode(column: "name", as: String.self),
+                                context: try row.decode(column: "context", as: String.self), clearing: false)
+                        else { return (nil, from, try await generation(on: db)) }
+                        after = docID
                     }
-                    after = docID
                 }
             }
+            index.forgetContexts()
+            return (index, from, try await generation(on: db))
         }
-        index.forgetContexts()
-        let to = try await backend.read { try await generation(on: $0) }
-        return (index, from, to)
     }
 
     /// The short prefixes given bitmaps: of one or two letters, the densest first.
