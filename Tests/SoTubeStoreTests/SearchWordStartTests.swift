@@ -136,6 +136,13 @@ import Testing
                 throw error
             }
             await other.shutdown()
+            // A change of this process's after it waits for a generation it will never see applied.
+            let mine = try #require(
+                try await db.backend.read { try await $0.raw("SELECT id FROM tracks ORDER BY id LIMIT 1").first() }?
+                    .decode(column: "id", as: String.self))
+            try await Self.retitle(mine, "Zebrafinch Sunrise", db)
+            let generation = try await db.backend.read { try await WordStartBitmaps.generation(on: $0) }
+            #expect(bitmaps.needsMaking(generation: generation), "behind, with nothing of its own on the way")
             #expect(try await search.wordStartFilter(query, kinds: [.track]) == nil, "set aside")
             var hits = try await search.search(query, allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
             #expect(hits.trackIDs == [song])

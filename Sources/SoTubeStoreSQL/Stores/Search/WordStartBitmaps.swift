@@ -59,12 +59,13 @@ package final class WordStartBitmaps: @unchecked Sendable {
     }
 
     /// Should they be made (again)? None are held, or they are behind the database's `generation` and
-    /// no change of this process is on its way to them.
+    /// no change of this process is on its way to them (one that waits for a generation another process
+    /// made never will: it is applied after the making).
     package func needsMaking(generation: Int64) -> Bool {
         lock.withLock {
             guard !making, failedAt != generation else { return false }
             guard let index else { return true }
-            if index.generation < generation && writing == 0 && waiting.isEmpty {
+            if index.generation < generation && writing == 0 {
                 self.index = nil
                 return true
             }
