@@ -41,18 +41,27 @@ import Testing
             try await Self.writeCatalog(db)
             #expect(try await Self.bitmaps(db).makeNow(using: Self.sqlite(db)))
             let queries = try await Self.queries(db)
-            let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
+            let search = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, wordStartRatio: 0)
             var (short, tested) = (0, 0)
             for text in queries where !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery(text)).isEmpty {
                 short += 1
-                if try await search.wordStartFilter(SearchQuery(text), kinds: [.track]) != nil { tested += 1 }
+                if try await search.wordStartFilter(SearchQuery(text), kinds: [.track]).filter != nil { tested += 1 }
             }
             #expect(short > 100)
+            // Not in a catalog under 3M songs (`shortPrefixMinimumSongs`): its short prefixes' lists are short.
+            for text in queries.prefix(60) {
+                let filter = try await SQLSearchStore(backend: db.backend).wordStartFilter(
+                    SearchQuery(text), kinds: [.track])
+                #expect(filter.filter == nil && filter.rarest == nil, "\(text)")
+            }
             // By default only where a word is in hundreds of times fewer songs than a short prefix (an
             // artist's name and a letter, here): fewer, but some.
             var byDefault = 0
             for text in queries
-            where try await SQLSearchStore(backend: db.backend).wordStartFilter(SearchQuery(text), kinds: [.track])
+            where try await SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0).wordStartFilter(
+                SearchQuery(text), kinds: [.track]
+            )
+            .filter
                 != nil
             {
                 byDefault += 1
@@ -81,13 +90,15 @@ import Testing
         try await TestEngine.sqlite.freshDatabase().use { db in
             try await Self.writeCatalog(db)
             #expect(try await Self.bitmaps(db).makeNow(using: Self.sqlite(db)))
-            let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
+            let search = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, wordStartRatio: 0)
             let song = try #require(
                 try await db.backend.read { try await $0.raw("SELECT id FROM tracks ORDER BY id LIMIT 1").first() }?
                     .decode(column: "id", as: String.self))
             func found(_ text: String) async throws -> Bool {
                 let query = SearchQuery(text)
-                #expect(try await search.wordStartFilter(query, kinds: [.track]) != nil, "\(text): tested on bitmaps")
+                #expect(
+                    try await search.wordStartFilter(query, kinds: [.track]).filter != nil, "\(text): tested on bitmaps"
+                )
                 let hits = try await search.search(query, allowExplicit: true, limit: 50, offset: 0, kinds: [.track])
                 return hits.trackIDs.contains(song)
             }
@@ -119,9 +130,9 @@ import Testing
             try await Self.writeCatalog(db)
             let bitmaps = try Self.bitmaps(db)
             #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
-            let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
+            let search = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, wordStartRatio: 0)
             let query = SearchQuery("quokkaverse m")
-            #expect(try await search.wordStartFilter(query, kinds: [.track]) != nil)
+            #expect(try await search.wordStartFilter(query, kinds: [.track]).filter != nil)
             let song = try #require(
                 try await db.backend.read {
                     try await $0.raw("SELECT id FROM tracks ORDER BY id DESC LIMIT 1").first()
@@ -143,11 +154,11 @@ import Testing
             try await Self.retitle(mine, "Zebrafinch Sunrise", db)
             let generation = try await db.backend.read { try await WordStartBitmaps.generation(on: $0) }
             #expect(bitmaps.needsMaking(generation: generation), "behind, with nothing of its own on the way")
-            #expect(try await search.wordStartFilter(query, kinds: [.track]) == nil, "set aside")
+            #expect(try await search.wordStartFilter(query, kinds: [.track]).filter == nil, "set aside")
             var hits = try await search.search(query, allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
             #expect(hits.trackIDs == [song])
             #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
-            #expect(try await search.wordStartFilter(query, kinds: [.track]) != nil, "made again")
+            #expect(try await search.wordStartFilter(query, kinds: [.track]).filter != nil, "made again")
             hits = try await search.search(query, allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
             #expect(hits.trackIDs == [song])
         }
@@ -160,10 +171,10 @@ import Testing
             try await Self.writeCatalog(db)
             let bitmaps = try Self.bitmaps(db)
             #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
-            let search = SQLSearchStore(backend: db.backend, wordStartRatio: 0)
+            let search = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, wordStartRatio: 0)
             let query = try await #require(
                 Self.queries(db).first { !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery($0)).isEmpty })
-            let filter = try #require(try await search.wordStartFilter(SearchQuery(query), kinds: [.track]))
+            let filter = try #require(try await search.wordStartFilter(SearchQuery(query), kinds: [.track]).filter)
             bitmaps.setAside()
             await #expect {
                 _ = try await search.laneCandidates(

@@ -35,7 +35,11 @@ extension SQLSearchStore {
     /// prefix's list is a tenth as long, and the index walk was the faster: the queries it applies to
     /// took 3.24 ms on average with the check against 2.85 ms without (at 10M, 20–30 ms of the
     /// slowest fell to 2–5 ms).
-    package func songsForShortPrefixes(_ query: SearchQuery, kinds: [SearchKind]) async throws -> ShortPrefixSongs? {
+    ///
+    /// `rarest`: the documents of the query's rarest longer word, when already read (`wordStartFilter`).
+    package func songsForShortPrefixes(_ query: SearchQuery, kinds: [SearchKind], rarest known: Int? = nil)
+        async throws -> ShortPrefixSongs?
+    {
         let dialect = backend.dialect
         let places = dialect.shortPrefixPlaces(query)
         guard shortPrefixRowBound > 0, kinds.contains(.track), !places.isEmpty else { return nil }
@@ -43,10 +47,18 @@ extension SQLSearchStore {
         guard catalog >= shortPrefixMinimumSongs else { return nil }
         let (bound, rare) = (shortPrefixRowBound, rareWordDocuments)
         let (rarest, all) = (dialect.rarestLongWord(query), dialect.longWordSongs(query, bound: bound))
-        let songs = try await backend.read { [rarest, all] db -> String? in
-            let documents = try await db.raw(rarest).first()?.decode(column: "documents", as: Int.self)
-            guard let documents, documents <= rare else { return nil }
-            return try await Self.ids(all, bound: bound, on: db)
+        let songs: String?
+        if let known, known > rare {
+            songs = nil
+        } else {
+            songs = try await backend.read { [rarest, all] db -> String? in
+                var documents = known
+                if documents == nil {
+                    documents = try await db.raw(rarest).first()?.decode(column: "documents", as: Int.self)
+                }
+                guard let documents, documents <= rare else { return nil }
+                return try await Self.ids(all, bound: bound, on: db)
+            }
         }
         if let songs { return ShortPrefixSongs(all: songs) }
         var densest = 0

@@ -33,37 +33,45 @@ extension SQLSearchStore {
         sqlite.wordStarts.make(using: sqlite)
     }
 
-    /// The bitmaps of the query's short prefixes, when a pass over songs has them all, they hold the
-    /// database's generation (SQLite), and the query's rarest longer word is in few enough songs for them
-    /// to pay (`wordStartRatio`). Otherwise nil, and the bitmaps are made in the background when they
-    /// are missing or behind; meanwhile the passes walk (or check `songsForShortPrefixes`).
+    /// The bitmaps of the query's short prefixes, when a pass over songs has them all, the query's
+    /// rarest longer word is in few enough songs for them to pay (`wordStartRatio`), and they hold the
+    /// database's generation (SQLite). Otherwise no filter, and the bitmaps are made in the background
+    /// when they would pay but are missing or behind; meanwhile the passes walk (or check
+    /// `songsForShortPrefixes`, which is given the rarest word's count read here: `rarest`).
     ///
     /// Tested on the bitmaps, `klimi m` walks `klimi`* (in 11,500 documents at 10M songs) and tests each
     /// hit's bit for `m`, where FTS5 sought in the 4 million entries of `m`* for each: 13.8 → 8.2 ms a
     /// search. A hit tested costs about a microsecond (the SQL function's call), a step of FTS5's merge of
-    /// two long lists far less: `jose m` (121,000 documents) took 7.7 ms walked and 9.2 tested.
-    func wordStartFilter(_ query: SearchQuery, kinds: [SearchKind]) async throws -> WordStartFilter? {
-        guard usesWordStarts, kinds.contains(.track), let sqlite = backend as? SQLiteBackend else { return nil }
-        let bitmaps = sqlite.wordStarts
+    /// two long lists far less: `jose m` (121,000 documents) took 7.7 ms walked and 9.2 tested. The
+    /// generation is read only for a query that would use them: for the others it was a round trip
+    /// more (at 10M on a slow machine, three words with a short one 10.26 → 11.36 ms).
+    func wordStartFilter(_ query: SearchQuery, kinds: [SearchKind]) async throws -> (
+        filter: WordStartFilter?, rarest: Int?
+    ) {
+        guard usesWordStarts, kinds.contains(.track), let sqlite = backend as? SQLiteBackend else { return (nil, nil) }
         let dialect = backend.dialect
         let places = dialect.shortPrefixPlaces(query)
-        guard !places.isEmpty else { return nil }
+        // In a catalog of fewer than `shortPrefixMinimumSongs` a short prefix's list is short, and the
+        // walk took little: the vocabulary is not asked.
+        guard !places.isEmpty, try await songs() >= shortPrefixMinimumSongs else { return (nil, nil) }
         let rarest = dialect.rarestLongWord(query)
-        let (generation, documents) = try await backend.read { db in
-            (
-                try await WordStartBitmaps.generation(on: db),
-                try await db.raw(rarest).first()?.decode(column: "documents", as: Int.self) ?? 0
-            )
+        let documents = try await backend.read {
+            try await $0.raw(rarest).first()?.decode(column: "documents", as: Int.self) ?? 0
         }
         let prefixes = places.sorted().map { query.terms[$0] }
-        guard let found = bitmaps.bitmaps(for: prefixes, generation: generation) else {
-            if bitmaps.needsMaking(generation: generation) { bitmaps.make(using: sqlite) }
-            return nil
-        }
         var densest = 0
         for prefix in prefixes { densest = max(densest, try await prefixDocuments(SearchTokens.token(prefix))) }
-        guard documents * wordStartRatio <= densest else { return nil }
-        return WordStartFilter(places: places, titles: found.titles, all: found.all, generation: found.generation)
+        guard documents * wordStartRatio <= densest else { return (nil, documents) }
+        let bitmaps = sqlite.wordStarts
+        let generation = try await backend.read { try await WordStartBitmaps.generation(on: $0) }
+        guard let found = bitmaps.bitmaps(for: prefixes, generation: generation) else {
+            if bitmaps.needsMaking(generation: generation) { bitmaps.make(using: sqlite) }
+            return (nil, documents)
+        }
+        return (
+            WordStartFilter(places: places, titles: found.titles, all: found.all, generation: found.generation),
+            documents
+        )
     }
 
     /// Was the search's error a bitmap set aside under it (`WordStartBitmaps.Stale`)?

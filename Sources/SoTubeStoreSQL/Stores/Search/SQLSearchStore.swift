@@ -170,25 +170,29 @@ public struct SQLSearchStore: CatalogSearch {
     func laneCandidates(_ query: SearchQuery, allowExplicit: Bool, cap: Int, top: Int, kinds: [SearchKind])
         async throws -> [(SearchKind, [Candidate])]
     {
-        guard let starts = try await wordStartFilter(query, kinds: kinds) else {
+        let (filter, rarest) = try await wordStartFilter(query, kinds: kinds)
+        guard let starts = filter else {
             return try await laneCandidates(
-                query, allowExplicit: allowExplicit, cap: cap, top: top, kinds: kinds, wordStarts: nil)
+                query, allowExplicit: allowExplicit, cap: cap, top: top, kinds: kinds, wordStarts: nil,
+                rarest: rarest)
         }
         do {
             return try await laneCandidates(
                 query, allowExplicit: allowExplicit, cap: cap, top: top, kinds: kinds, wordStarts: starts)
         } catch  where Self.isStale(error) {
             return try await laneCandidates(
-                query, allowExplicit: allowExplicit, cap: cap, top: top, kinds: kinds, wordStarts: nil)
+                query, allowExplicit: allowExplicit, cap: cap, top: top, kinds: kinds, wordStarts: nil,
+                rarest: rarest)
         }
     }
 
+    /// `rarest`: the documents of the query's rarest longer word, when already read.
     func laneCandidates(
         _ query: SearchQuery, allowExplicit: Bool, cap: Int, top: Int, kinds: [SearchKind],
-        wordStarts starts: WordStartFilter?
+        wordStarts starts: WordStartFilter?, rarest: Int? = nil
     ) async throws -> [(SearchKind, [Candidate])] {
         let dialect = backend.dialect
-        let songs = starts == nil ? try await songsForShortPrefixes(query, kinds: kinds) : nil
+        let songs = starts == nil ? try await songsForShortPrefixes(query, kinds: kinds, rarest: rarest) : nil
         var round1: [SQLQueryString] = []
         for (index, kind) in kinds.enumerated() {
             let (lo, hi) = SearchRanking.Bands.range(kind, allowExplicit: allowExplicit)
