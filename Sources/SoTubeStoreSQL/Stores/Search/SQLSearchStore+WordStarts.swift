@@ -43,8 +43,8 @@ extension SQLSearchStore {
     /// hit's bit for `m`, where FTS5 sought in the 4 million entries of `m`* for each: 13.8 → 8.2 ms a
     /// search. A hit tested costs about a microsecond (the SQL function's call), a step of FTS5's merge of
     /// two long lists far less: `jose m` (121,000 documents) took 7.7 ms walked and 9.2 tested. The
-    /// generation is read only for a query that would use them: for the others it was a round trip
-    /// more (at 10M on a slow machine, three words with a short one 10.26 → 11.36 ms).
+    /// generation is read only for a query that would use them: for the others it would be a round
+    /// trip more.
     func wordStartFilter(_ query: SearchQuery, kinds: [SearchKind]) async throws -> (
         filter: WordStartFilter?, rarest: Int?
     ) {
