@@ -166,6 +166,11 @@ def bench(binary, size, args):
                 "page_cache": "cold" if args.cold else "warm", "load_average_1m": round(os.getloadavg()[0], 1),
                 "by_words_mean_ms": by_words(per_query[index]),
             }), flush=True)
+        if args.per_query:
+            # Each query's best time on each server, for a look at which queries a change helps.
+            with open(args.per_query, "w") as out:
+                json.dump({text: [round(min(per_query[index][text]), 3) for index in range(len(binaries))]
+                           for text in per_query[0]}, out, ensure_ascii=False, indent=0)
         if compared:
             differing = [text for text in answers[0] if answers[0][text] != answers[1][text]]
             print(json.dumps({"answers_differing": len(differing), "first": differing[:5]}), flush=True)
@@ -224,6 +229,7 @@ def main():
     parser.add_argument("--work", default="/tmp/sotube-bench")
     parser.add_argument("--binary", default=".build/release/sotube")
     parser.add_argument("--cold", action="store_true", help="do not pre-read the database file")
+    parser.add_argument("--per-query", help="write each query's best time on each server (ms) to this JSON file")
     parser.add_argument("--wait-for-log", help="after the servers answer, wait until the first one's log holds this "
                         "text (e.g. 'search word-start bitmaps ready') before asking")
     parser.add_argument("--reference", help="a second build, served beside the first on the next port and asked "

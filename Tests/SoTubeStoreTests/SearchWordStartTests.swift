@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SQLKit
 import SoTubeCore
 import SoTubeTestFixtures
@@ -36,12 +37,18 @@ import Testing
         try #require(db.backend as? SQLiteBackend)
     }
 
+    /// A store that tests every short prefix with a bitmap on them (the catalog is small: by default
+    /// none would).
+    static func always(_ db: SoTubeDatabase) -> SQLSearchStore {
+        SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, rareWordDocuments: 0, wordStartRatio: 0)
+    }
+
     @Test func bitmapsGiveTheIndexWalksAnswers() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
             try await Self.writeCatalog(db)
             #expect(try await Self.bitmaps(db).makeNow(using: Self.sqlite(db)))
             let queries = try await Self.queries(db)
-            let search = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, wordStartRatio: 0)
+            let search = Self.always(db)
             var (short, tested) = (0, 0)
             for text in queries where !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery(text)).isEmpty {
                 short += 1
@@ -54,8 +61,9 @@ import Testing
                     SearchQuery(text), kinds: [.track])
                 #expect(filter.filter == nil && filter.rarest == nil, "\(text)")
             }
-            // By default only where a word is in hundreds of times fewer songs than a short prefix (an
-            // artist's name and a letter, here): fewer, but some.
+            // By default, for one longer word, only where it is in a hundred times fewer songs than a short
+            // prefix (an artist's name and a letter, here); for more, where none is rare (none here):
+            // fewer, but some.
             var byDefault = 0
             for text in queries
             where try await SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0).wordStartFilter(
@@ -90,7 +98,7 @@ import Testing
         try await TestEngine.sqlite.freshDatabase().use { db in
             try await Self.writeCatalog(db)
             #expect(try await Self.bitmaps(db).makeNow(using: Self.sqlite(db)))
-            let search = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, wordStartRatio: 0)
+            let search = Self.always(db)
             let song = try #require(
                 try await db.backend.read { try await $0.raw("SELECT id FROM tracks ORDER BY id LIMIT 1").first() }?
                     .decode(column: "id", as: String.self))
@@ -130,7 +138,7 @@ import Testing
             try await Self.writeCatalog(db)
             let bitmaps = try Self.bitmaps(db)
             #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
-            let search = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, wordStartRatio: 0)
+            let search = Self.always(db)
             let query = SearchQuery("quokkaverse m")
             #expect(try await search.wordStartFilter(query, kinds: [.track]).filter != nil)
             let song = try #require(
@@ -171,7 +179,7 @@ import Testing
             try await Self.writeCatalog(db)
             let bitmaps = try Self.bitmaps(db)
             #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
-            let search = SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0, wordStartRatio: 0)
+            let search = Self.always(db)
             let query = try await #require(
                 Self.queries(db).first { !StoreDialect.sqlite.shortPrefixPlaces(SearchQuery($0)).isEmpty })
             let filter = try #require(try await search.wordStartFilter(SearchQuery(query), kinds: [.track]).filter)
@@ -185,6 +193,63 @@ import Testing
             let asked = try await search.search(
                 SearchQuery(query), allowExplicit: true, limit: 20, offset: 0, kinds: [.track])
             #expect(asked.trackIDs == walked.trackIDs && !walked.trackIDs.isEmpty)
+        }
+    }
+
+    /// The SQL function answers each hit's bit, and refuses what is not four integers or names no
+    /// store's bitmaps, with an error rather than a crash.
+    @Test func theFunctionTestsBitsAndRefusesOtherArguments() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            try await Self.writeCatalog(db)
+            let bitmaps = try Self.bitmaps(db)
+            #expect(try await bitmaps.makeNow(using: Self.sqlite(db)))
+            let number = try #require(Self.sqlite(db).wordStartNumber)
+            var found: WordStartFilter?
+            for text in try await Self.queries(db) where found == nil {
+                found = try await Self.always(db).wordStartFilter(SearchQuery(text), kinds: [.track]).filter
+            }
+            let filter = try #require(found)
+            let bitmap = try #require(filter.titles.first)
+            let (lo, hi) = SearchRanking.Bands.range(.track, allowExplicit: true)
+            let (marked, unmarked) = try await db.backend.read { sql in
+                let rows = try await sql.raw(
+                    """
+                    SELECT sum(sotube_word_start(doc_id, \(literal: bitmap), \(literal: filter.generation), \(literal: number)))
+                        AS marked, count(*) AS songs FROM search_documents WHERE doc_id >= \(bind: lo) AND doc_id < \(bind: hi)
+                    """
+                ).first()
+                let marked = try rows?.decode(column: "marked", as: Int.self) ?? 0
+                return (marked, try (rows?.decode(column: "songs", as: Int.self) ?? 0) - marked)
+            }
+            // Some titles have a word starting with `m`, some not: the function tells them apart.
+            #expect(marked > 0 && unmarked > 0, "\(marked) titles with an m-word, \(unmarked) without")
+            let generation = filter.generation
+            for (arguments, message) in [
+                ("1, 0, \(generation), 'x'", "four integers expected"),
+                ("1, 0, \(generation)", "wrong number of arguments"),
+                ("1, 0, \(generation), \(number + 1_000_000)", WordStartBitmaps.Stale.message),
+                ("1, 0, \(generation + 1), \(number)", WordStartBitmaps.Stale.message),
+            ] {
+                await #expect("\(arguments)") {
+                    _ = try await db.backend.read {
+                        try await $0.raw(SQLQueryString("SELECT sotube_word_start(\(arguments)) AS bit")).first()
+                    }
+                } throws: { String(describing: $0).contains(message) }
+            }
+        }
+    }
+
+    /// The server makes them at start only for a catalog where searches use them (3M songs or more):
+    /// a smaller one's scan would be held for nothing.
+    @Test func madeAtStartOnlyWhereSearchesUseThem() async throws {
+        try await TestEngine.sqlite.freshDatabase().use { db in
+            try await Self.writeCatalog(db)
+            let bitmaps = try Self.bitmaps(db)
+            try await SQLSearchStore(backend: db.backend).prepareWordStarts(logger: Logger(label: "test"))
+            #expect(!bitmaps.isMaking && bitmaps.bytes == 0)
+            try await SQLSearchStore(backend: db.backend, shortPrefixMinimumSongs: 0).prepareWordStarts(
+                logger: Logger(label: "test"))
+            #expect(bitmaps.isMaking || bitmaps.bytes > 0)
         }
     }
 

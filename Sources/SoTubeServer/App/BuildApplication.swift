@@ -177,7 +177,11 @@ public func serve(_ configuration: ServerConfiguration) async throws {
     }
     // SQLite: the songs' word-start bitmaps are made in the background (at 10M songs, a minute or so);
     // searches walk the index without them meanwhile.
-    services.database.search.prepareWordStarts(logger: services.logger)
+    do {
+        try await services.database.search.prepareWordStarts(logger: services.logger)
+    } catch {
+        services.logger.warning("search word-start bitmaps not made", metadata: ["error": "\(ErrorText.of(error))"])
+    }
     let database = configuration.database
     services.logger.info(
         "serving",

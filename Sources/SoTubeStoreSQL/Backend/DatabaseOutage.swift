@@ -44,7 +44,6 @@ public struct DatabaseUnavailable: Error, CustomStringConvertible {
     public init(waited: Duration = .zero) { self.waited = waited }
 
     public var description: String {
-        let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
-        return "no database connection became free in time (waited \((seconds * 10).rounded() / 10) s)"
+        "no database connection became free in time (waited \((waited.seconds * 10).rounded() / 10) s)"
     }
 }

@@ -24,15 +24,18 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     private let closed = NIOLockedValueBox(false)
     /// The songs' word-start bitmaps, which every connection's `sotube_word_start` reads.
     package let wordStarts: WordStartBitmaps
+    /// Their number for `sotube_word_start` (`WordStartFunction`); nil: SQLite refused the function.
+    package let wordStartNumber: Int?
     private let path: String
     private let logger: Logger
     static let checkpointInterval = Duration.milliseconds(100)
 
     private init(
         writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection,
-        wordStarts: WordStartBitmaps, path: String, logger: Logger
+        wordStarts: WordStartBitmaps, wordStartNumber: Int?, path: String, logger: Logger
     ) {
         self.wordStarts = wordStarts
+        self.wordStartNumber = wordStartNumber
         self.path = path
         self.logger = logger
         self.writer = writer
@@ -47,16 +50,21 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         -> SQLiteBackend
     {
         let wordStarts = WordStartBitmaps()
-        let writer = try await openConnection(path: path, logger: logger)
-        var readers: [SQLiteConnection] = []
-        for _ in 0..<readerCount {
-            let reader = try await openConnection(path: path, logger: logger)
-            try await reader.install(customFunction: wordStartFunction(wordStarts))
-            readers.append(reader)
+        // Before any connection opens: the function is given to each as it does.
+        let number = WordStartFunction.register(wordStarts)
+        do {
+            let writer = try await openConnection(path: path, logger: logger)
+            var readers: [SQLiteConnection] = []
+            for _ in 0..<readerCount {
+                readers.append(try await openConnection(path: path, logger: logger))
+            }
+            return SQLiteBackend(
+                writer: writer, readers: readers, checkpointer: try await openConnection(path: path, logger: logger),
+                wordStarts: wordStarts, wordStartNumber: number, path: path, logger: logger)
+        } catch {
+            if let number { WordStartFunction.unregister(number) }
+            throw error
         }
-        return SQLiteBackend(
-            writer: writer, readers: readers, checkpointer: try await openConnection(path: path, logger: logger),
-            wordStarts: wordStarts, path: path, logger: logger)
     }
 
     /// Runs `body` on a connection opened for it and closed after: a long scan (`WordStartBitmaps`'s
@@ -72,17 +80,6 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         } catch {
             try? await connection.close().get()
             throw error
-        }
-    }
-
-    /// `sotube_word_start(doc_id, bitmap, generation)`: 1 when a word of the song starts with the
-    /// bitmap's prefix, else 0 (`WordStartBitmaps`); an error when the bitmaps were set aside.
-    private static func wordStartFunction(_ bitmaps: WordStartBitmaps) -> SQLiteCustomFunction {
-        SQLiteCustomFunction("sotube_word_start", argumentCount: 3) { values in
-            guard values.count == 3, case .integer(let docID) = values[0], case .integer(let bitmap) = values[1],
-                case .integer(let generation) = values[2]
-            else { throw WordStartBitmaps.Stale() }
-            return try bitmaps.contains(docID: Int64(docID), bitmap: bitmap, generation: Int64(generation)) ? 1 : 0
         }
     }
 
@@ -159,6 +156,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         }
         guard first else { return }
         await wordStarts.stop()
+        if let wordStartNumber { WordStartFunction.unregister(wordStartNumber) }
         wrote.finish()
         checkpoints.cancel()
         await checkpoints.value

@@ -61,15 +61,22 @@ extension SQLSearchStore {
             }
         }
         if let songs { return ShortPrefixSongs(all: songs) }
-        var densest = 0
-        for place in places {
-            densest = max(densest, try await prefixDocuments(SearchTokens.token(query.terms[place])))
+        guard try await densestPrefixDocuments(query, places: places) * 100 >= catalog * densePrefixPercent else {
+            return nil
         }
-        guard densest * 100 >= catalog * densePrefixPercent else { return nil }
         let titles = dialect.longWordSongs(query, bound: bound, titles: true)
         return try await backend.read { [titles] db in
             try await Self.ids(titles, bound: bound, on: db).map { ShortPrefixSongs(titles: $0) }
         }
+    }
+
+    /// The documents of the densest of the query's short prefixes at `places` (the vocabulary's counts).
+    func densestPrefixDocuments(_ query: SearchQuery, places: Set<Int>) async throws -> Int {
+        var densest = 0
+        for place in places {
+            densest = max(densest, try await prefixDocuments(SearchTokens.token(query.terms[place])))
+        }
+        return densest
     }
 
     /// `StoreDialect.prefixDocuments`, read again after `PrefixDocuments.readsPerCount` uses.

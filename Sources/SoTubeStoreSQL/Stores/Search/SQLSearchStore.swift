@@ -33,17 +33,17 @@ public struct SQLSearchStore: CatalogSearch {
     /// SQLite: songs' short prefixes tested on the word-start bitmaps when they are held
     /// (`wordStartFilter`); false walks them (or checks them on rows) as before the bitmaps.
     let usesWordStarts: Bool
-    /// They are used when a query's densest short prefix starts words in at least this many times the
-    /// documents of its rarest longer word, as a prefix (the vocabulary's counts; `wordStartFilter`). At
-    /// 10M songs, `klimi`* (11,500 documents) with a letter in 3.4–6.4 million (300–560 times) searched
-    /// in about half the time; with `x` (582,000: 50 times) or `mo` (1.6 million: 140 times) no faster,
-    /// and `jose` (121,000) with `m` (33 times) slower.
+    /// For a query of one longer word, they are used when its densest short prefix starts words in at
+    /// least this many times its documents, as a prefix (the vocabulary's counts; `wordStartsPay`). At
+    /// 10M songs, of the benchmark's queries of a word and a short prefix, those at 100 times or more
+    /// took 8.2–8.8 ms tested against 12.2–13.0 walked (on average); at 30–100 times as long either way,
+    /// and under 30 times (`winter mo`, `m never`) the walk was the faster.
     let wordStartRatio: Int
 
     package init(
         backend: any SQLBackend, shortPrefixRowBound: Int = 2_000, shortPrefixMinimumSongs: Int = 3_000_000,
         rareWordDocuments: Int = 20_000, densePrefixPercent: Int = 25, tokenSetBound: Int = 3_000,
-        fullPassEarly: Bool = true, usesWordStarts: Bool = true, wordStartRatio: Int = 200
+        fullPassEarly: Bool = true, usesWordStarts: Bool = true, wordStartRatio: Int = 100
     ) {
         self.backend = backend
         self.shortPrefixRowBound = shortPrefixRowBound

@@ -25,11 +25,12 @@ extension WordStartBitmaps {
                 logger?.info(
                     "search word-start bitmaps \(held ? "ready" : "not made")",
                     metadata: [
-                        "seconds": "\((ContinuousClock.now - started).seconds)", "generation": "\(to)",
+                        "seconds": "\(((ContinuousClock.now - started).seconds * 1000).rounded() / 1000)",
+                        "generation": "\(to)",
                         "megabytes": "\(self.bytes / 1_000_000)",
                     ])
             } catch {
-                self.finishMaking(nil, from: 0, to: -1)
+                self.abandonMaking()
                 logger?.warning("search word-start bitmaps not made: \(error)")
             }
         }
@@ -77,25 +78,16 @@ extension WordStartBitmaps {
     /// The short prefixes given bitmaps: of one or two letters, the densest first.
     static func densePrefixes(on db: any SQLDatabase) async throws -> [String] {
         let songs =
-            try await db.raw("SELECT max(rowid) AS songs FROM tracks").first()?.decode(column: "songs", as: Int?.self)
-            ?? 0
+            try await db.raw(StoreDialect.sqlite.songCountEstimate).first()?.decode(column: "songs", as: Int?.self) ?? 0
         return try await db.raw(
             """
             SELECT p, sum(documents) AS n FROM (
                 SELECT substr(word, 1, 1) AS p, documents FROM search_words
                 UNION ALL
                 SELECT substr(word, 1, 2) AS p, documents FROM search_words WHERE length(word) >= 2) s
-            GROUP BY p HAVING sum(documents) * \(literal: densityDivisor) >= \(bind: songs ?? 0)
+            GROUP BY p HAVING sum(documents) * \(literal: densityDivisor) >= \(bind: songs)
             ORDER BY n DESC, p LIMIT \(literal: mostPrefixes)
             """
         ).all().map { try $0.decode(column: "p", as: String.self) }
-    }
-}
-
-extension Duration {
-    /// Seconds, to the millisecond.
-    fileprivate var seconds: Double {
-        let (whole, fraction) = components
-        return ((Double(whole) + Double(fraction) / 1e18) * 1000).rounded() / 1000
     }
 }

@@ -4,7 +4,7 @@ import SoTubeCore
 
 /// One SQLite server's word-start bitmaps (`WordStartIndex`): which dense short prefixes start a word
 /// of each song's title, and of its title with its context, checked by the SQL function
-/// `sotube_word_start(doc_id, bitmap, generation)` (installed on each connection, `SQLiteBackend`).
+/// `sotube_word_start` (`WordStartFunction`, given to each connection).
 ///
 /// With them a query's short prefixes ("never sun m": `m`) leave its full-text walk: FTS5 walks the
 /// longer words alone and each hit's bit is tested, where it sought into a list of a million songs or
@@ -75,9 +75,10 @@ package final class WordStartBitmaps: @unchecked Sendable {
 
     /// The SQL function's test; throws when the bitmaps fell behind `generation` since the query began.
     package func contains(docID: Int64, bitmap: Int, generation: Int64) throws -> Bool {
+        // In place: `guard let index` would copy the index, retaining and releasing its storage per call.
         try lock.withLock {
-            guard let index, index.generation >= generation else { throw Stale() }
-            return index.contains(docID: docID, bitmap: bitmap)
+            guard let held = index?.generation, held >= generation else { throw Stale() }
+            return index?.contains(docID: docID, bitmap: bitmap) ?? false
         }
     }
 
@@ -134,6 +135,9 @@ package final class WordStartBitmaps: @unchecked Sendable {
         await task?.value
     }
 
+    /// The making failed (an error, or it was stopped): it may be tried again.
+    func abandonMaking() { lock.withLock { making = false } }
+
     /// Made from the rows read between generations `from` and `to`: held when this process's changes
     /// cover every generation between (they are applied to it), dropped otherwise.
     @discardableResult
@@ -158,6 +162,9 @@ package final class WordStartBitmaps: @unchecked Sendable {
             return true
         }
     }
+
+    /// Are they being made (in the background)?
+    package var isMaking: Bool { lock.withLock { making } }
 
     /// Bytes held, for the log.
     package var bytes: Int { lock.withLock { index?.bytes ?? 0 } }
