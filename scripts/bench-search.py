@@ -109,10 +109,7 @@ def bench(binary, size, args):
     if not args.cold and not pg:
         # A long-running server has its index in the OS page cache; read each file once so the
         # figures are not dominated by first-touch disk reads of a 600 MB index.
-        for folder in dict.fromkeys(folders):
-            with open(os.path.join(folder, "sotube.sqlite"), "rb") as handle:
-                while handle.read(1 << 24):
-                    pass
+        preread(folders)
     logs, servers = [], []
     try:
         for index, each in enumerate(binaries):
@@ -124,6 +121,10 @@ def bench(binary, size, args):
             wait_healthy(port + index)
         if args.wait_for_log:
             wait_for_log(os.path.join(folders[0], "serve.log"), args.wait_for_log)
+            if not args.cold and not pg:
+                # What the first server did meanwhile (say, scanned a table for its bitmaps) may have
+                # pushed the other's pages out of a page cache too small for both copies: read again.
+                preread(folders)
         conns = [http.client.HTTPConnection("127.0.0.1", port + index) for index in range(len(binaries))]
         latencies = [[] for _ in binaries]
         per_query = [{} for _ in binaries]
@@ -180,6 +181,14 @@ def bench(binary, size, args):
             server.wait(timeout=30)
         for log in logs:
             log.close()
+
+
+def preread(folders):
+    """Reads each catalog's database file once, into the OS page cache."""
+    for folder in dict.fromkeys(folders):
+        with open(os.path.join(folder, "sotube.sqlite"), "rb") as handle:
+            while handle.read(1 << 24):
+                pass
 
 
 def wait_for_log(path, text, timeout=900):
