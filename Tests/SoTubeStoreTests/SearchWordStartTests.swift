@@ -268,6 +268,28 @@ import Testing
         #expect(WordStartIndex.key("abc") == nil && WordStartIndex.key("") == nil)
     }
 
+    /// A slot reserved for its last song holds every song up to it without growing; one past it grows
+    /// the slot, and is held too.
+    @Test func aReservedSlotHoldsItsSongsWithoutGrowing() throws {
+        var index = WordStartIndex(prefixes: ["m", "s"], generation: 0)
+        let all = try #require(index.bitmap("m", scope: .all))
+        let band = SearchRanking.Bands.band(.track, explicit: false)
+        let first = SearchRanking.Bands.slotStart(band: band, name: "moon") + 1
+        index.reserve(through: first + 999)
+        // 4 bitmaps (2 prefixes, 2 scopes) of 16 words of 64 songs.
+        #expect(index.bytes == 4 * 16 * 8)
+        for offset in [0, 500, 999] {
+            let held = index.add(docID: first + Int64(offset), name: "moon", context: "")
+            #expect(held)
+        }
+        #expect(index.bytes == 4 * 16 * 8)
+        let past = index.add(docID: first + 5_000, name: "moon", context: "")
+        #expect(past)
+        #expect(index.bytes > 4 * 16 * 8)
+        for offset in [0, 500, 999, 5_000] { #expect(index.contains(docID: first + Int64(offset), bitmap: all)) }
+        #expect(!index.contains(docID: first + 1, bitmap: all))
+    }
+
     @Test func songsInEverySlotAreHeldAndCleared() throws {
         var index = WordStartIndex(prefixes: ["m", "s"], generation: 0)
         let titles = try #require(index.bitmap("m", scope: .titles))

@@ -48,6 +48,7 @@ extension WordStartBitmaps {
         try await backend.withOwnConnection { db in
             let from = try await generation(on: db)
             var index = WordStartIndex(prefixes: try await densePrefixes(on: db), generation: from)
+            try await reserveSlots(&index, on: db)
             for (lo, hi) in SearchRanking.Bands.bands(.track, allowExplicit: true) {
                 var after = lo - 1
                 while true {
@@ -72,6 +73,30 @@ extension WordStartBitmaps {
             }
             index.forgetContexts()
             return (index, from, try await generation(on: db))
+        }
+    }
+
+    /// Sizes each slot's bitmaps for the last song it holds (`WordStartIndex.reserve`), from two b-tree
+    /// descents a slot.
+    static func reserveSlots(_ index: inout WordStartIndex, on db: any SQLDatabase) async throws {
+        let width = SearchRanking.Bands.slotWidth
+        for (lo, hi) in SearchRanking.Bands.bands(.track, allowExplicit: true) {
+            var from = lo
+            while from < hi {
+                try Task.checkCancellation()
+                guard
+                    let first = try await db.raw(
+                        "SELECT min(doc_id) AS d FROM search_documents WHERE doc_id >= \(bind: from) AND doc_id < \(bind: hi)"
+                    ).first()?.decode(column: "d", as: Int64?.self)
+                else { break }
+                let end = min(hi, (first / width + 1) * width)
+                if let last = try await db.raw(
+                    "SELECT max(doc_id) AS d FROM search_documents WHERE doc_id >= \(bind: first) AND doc_id < \(bind: end)"
+                ).first()?.decode(column: "d", as: Int64?.self) {
+                    index.reserve(through: last)
+                }
+                from = end
+            }
         }
     }
 
