@@ -288,6 +288,10 @@ import Testing
         #expect(index.bytes > 4 * 16 * 8)
         for offset in [0, 500, 999, 5_000] { #expect(index.contains(docID: first + Int64(offset), bitmap: all)) }
         #expect(!index.contains(docID: first + 1, bitmap: all))
+        // Reserved again, further: the songs it holds keep their bits.
+        index.reserve(through: first + 20_000)
+        for offset in [0, 500, 999, 5_000] { #expect(index.contains(docID: first + Int64(offset), bitmap: all)) }
+        #expect(index.bytes == 4 * 313 * 8)
     }
 
     @Test func songsInEverySlotAreHeldAndCleared() throws {

@@ -112,11 +112,13 @@ struct WordStartIndex: Sendable {
     /// Makes the slot of `docID`, the last song it will hold, with every bitmap's words for it at once:
     /// grown by appends as songs came, the arrays left freed blocks of every size between the rows decoded,
     /// and the heap's allocations took longer for everything the server did after (docs/performance.md).
+    /// Words a slot holds already keep their bits: it is extended with empty ones.
     mutating func reserve(through docID: Int64) {
         guard let (slot, number) = placeAdding(docID) else { return }
         let words = Int(number >> 6) + 1
         for bitmap in bits.indices where bits[bitmap][slot].count < words {
-            bits[bitmap][slot] = Array(repeating: 0, count: words)
+            bits[bitmap][slot].reserveCapacity(words)
+            bits[bitmap][slot].append(contentsOf: repeatElement(0, count: words - bits[bitmap][slot].count))
         }
     }
 
