@@ -78,6 +78,24 @@ import Testing
         }
     }
 
+    /// Playlists' names pass and full pass are asked together (`SQLSearchStore.fullPassWithNames`): one
+    /// found through its description alone is still found, after those named for the query, and pages.
+    @Test(arguments: StoreUnderTest.all) func findsPlaylistsByNameThenDescription(_ kind: StoreUnderTest)
+        async throws
+    {
+        try await kind.use(catalog: true) { stores async throws in
+            // "Slow down" describes "Chill mix"; no playlist's name holds it.
+            #expect(try await search(stores, "slow").playlistIDs == ["pl2"])
+            // "Nordic Nights" by name, then "Hidden volume" by its description, "Not featured".
+            #expect(try await search(stores, "n").playlistIDs == ["pl1", "pl3"])
+            #expect(try await search(stores, "n", limit: 1, offset: 1).playlistIDs == ["pl3"])
+            // Through descriptions alone, shorter names first: "Chill mix" ("Slow down"), "Nordic Nights"
+            // ("Cold songs for long nights").
+            #expect(try await search(stores, "s").playlistIDs == ["pl2", "pl1"])
+            #expect(try await search(stores, "long nights").playlistIDs == ["pl1"])
+        }
+    }
+
     @Test(arguments: StoreUnderTest.all) func ranksExactNameMatchesFirst(_ kind: StoreUnderTest) async throws {
         try await kind.use(catalog: true) { stores async throws in
             // Both AC/DC songs are on "Back in Black"; the song of that name comes first.

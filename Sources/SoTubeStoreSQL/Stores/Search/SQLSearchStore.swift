@@ -209,6 +209,17 @@ public struct SQLSearchStore: CatalogSearch {
                 among: kind == .track ? songs?.names : nil, tokenSetBound: tokenSetBound, wordStarts: starts)
             round1.append(Self.part(first, kind: index, part: 1))
         }
+        // Small kinds' full pass, asked beside their names pass (`fullPassWithNames`).
+        var askedEarly = Set(kinds.indices.filter { Self.fullPassWithNames.contains(kinds[$0]) })
+        if dialect.searchesNamesFirst, !askedEarly.isEmpty {
+            let pass = fullPass(
+                query, kinds: kinds, found: kinds.indices.map { askedEarly.contains($0) ? top - 1 : nil },
+                allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all, wordStarts: starts)
+            // A pass reading a shared answer first (`StoreDialect.tokenSets`) waits for the second round.
+            if pass.ctes.isEmpty { round1 += pass.parts } else { askedEarly = [] }
+        } else {
+            askedEarly = []
+        }
         // Songs' full pass, asked beside the names pass when that one will likely come short.
         let early =
             speculatesFullPass(query, kinds: kinds, songs: songs)
@@ -220,19 +231,27 @@ public struct SQLSearchStore: CatalogSearch {
             Task { [backend] in try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend) }
         }
         var lists = Array(repeating: [Candidate](), count: kinds.count)
+        var earlyPass = Array(repeating: [Candidate](), count: kinds.count)
         let namesPass = dialect.searchesNamesFirst
         for (index, part, candidates) in try await Self.run(round1, for: query, on: backend, namesPass: namesPass) {
+            if part == 2 {
+                earlyPass[index] = candidates
+                continue
+            }
             lists[index] = Self.merge(
                 lists[index], candidates, fullPass: part == 1 && !dialect.searchesNamesFirst, query: query)
         }
         guard dialect.searchesNamesFirst else {
             return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
         }
+        for index in askedEarly where lists[index].count < top {
+            lists[index] = Self.merge(lists[index], earlyPass[index], fullPass: true, query: query)
+        }
         let rows: [(Int, Int, [Candidate])]
         if let speculated {
             rows = lists[0].count < top ? try await speculated.value : []
         } else {
-            let found = lists.map { $0.count < top ? $0.count : nil }
+            let found = lists.indices.map { lists[$0].count < top && !askedEarly.contains($0) ? lists[$0].count : nil }
             let pass = fullPass(
                 query, kinds: kinds, found: found, allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all,
                 wordStarts: starts)
@@ -243,6 +262,14 @@ public struct SQLSearchStore: CatalogSearch {
         }
         return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
     }
+
+    /// Kinds whose full pass is asked in the same statement as their names pass (`laneCandidates`), as
+    /// if that pass had found `top - 1`. Playlists: a store holds few, their names rarely fill a page,
+    /// and their index is small, so the pass was asked for nearly every search, a second round trip
+    /// after the names pass. At 10M songs on SQLite a one-word search's albums, artists and playlists
+    /// were the last to be read: the round trip cost about 0.3–0.45 ms of the search's 2.8 ms of
+    /// statements (`ocean`, one server, the statements' starts and ends traced with `perf probe`).
+    static let fullPassWithNames: Set<SearchKind> = [.playlist]
 
     /// Is the songs' full pass asked at once, beside their names pass (`laneCandidates`)? For three
     /// words or more, in the songs' own lane. At 10M songs on SQLite the names pass came short for 417
