@@ -96,6 +96,21 @@ import Testing
         }
     }
 
+    /// Three words with no short prefix: on SQLite every kind's passes go in one lane, the songs' full
+    /// pass asked early (`SQLSearchStore.asksInOneLane`); an album and songs found through their
+    /// artist's name and the album's title are found, and nothing else.
+    @Test(arguments: StoreUnderTest.all) func findsThreeWordsThroughContextInEveryKind(_ kind: StoreUnderTest)
+        async throws
+    {
+        try await kind.use(catalog: true) { stores async throws in
+            let hits = try await search(stores, "zebra band stripes")
+            #expect(hits.albumIDs == ["al5"])
+            #expect(Set(hits.trackIDs) == ["t9", "t10"])
+            #expect(hits.artistIDs.isEmpty && hits.playlistIDs.isEmpty)
+            #expect(try await search(stores, "stripes zebra crossing").trackIDs == ["t9"])
+        }
+    }
+
     @Test(arguments: StoreUnderTest.all) func ranksExactNameMatchesFirst(_ kind: StoreUnderTest) async throws {
         try await kind.use(catalog: true) { stores async throws in
             // Both AC/DC songs are on "Back in Black"; the song of that name comes first.

@@ -39,11 +39,13 @@ public struct SQLSearchStore: CatalogSearch {
     /// took 8.2–8.8 ms tested against 12.2–13.0 walked (on average); at 30–100 times as long either way,
     /// and under 30 times (`winter mo`, `m never`) the walk was the faster.
     let wordStartRatio: Int
+    /// SQLite: three words or more asked in one lane (`asksInOneLane`); false keeps two lanes.
+    let oneLane: Bool
 
     package init(
         backend: any SQLBackend, shortPrefixRowBound: Int = 2_000, shortPrefixMinimumSongs: Int = 3_000_000,
         rareWordDocuments: Int = 20_000, densePrefixPercent: Int = 25, tokenSetBound: Int = 3_000,
-        fullPassEarly: Bool = true, usesWordStarts: Bool = true, wordStartRatio: Int = 100
+        fullPassEarly: Bool = true, usesWordStarts: Bool = true, wordStartRatio: Int = 100, oneLane: Bool = true
     ) {
         self.backend = backend
         self.shortPrefixRowBound = shortPrefixRowBound
@@ -54,6 +56,7 @@ public struct SQLSearchStore: CatalogSearch {
         self.fullPassEarly = fullPassEarly
         self.usesWordStarts = usesWordStarts
         self.wordStartRatio = wordStartRatio
+        self.oneLane = oneLane
     }
 
     /// How many index hits per kind are ranked for one query. FTS walks the index in doc_id order
@@ -138,12 +141,13 @@ public struct SQLSearchStore: CatalogSearch {
 
     /// The best `top` candidates per kind, best first, ranked in SQL over at most `cap` index hits.
     /// Songs are most of the index, so they are read on one connection while the other kinds are
-    /// read on another at the same time: a search takes about as long as its songs' passes.
+    /// read on another at the same time: a search takes about as long as its songs' passes. For three
+    /// words or more on SQLite, the songs' early full pass takes that place (`asksInOneLane`).
     func candidates(_ query: SearchQuery, allowExplicit: Bool, cap: Int, top: Int, kinds: [SearchKind])
         async throws -> [(SearchKind, [Candidate])]
     {
         let lanes = [kinds.filter { $0 == .track }, kinds.filter { $0 != .track }].filter { !$0.isEmpty }
-        guard lanes.count > 1 else {
+        guard lanes.count > 1, !asksInOneLane(query, kinds: kinds) else {
             return try await laneCandidates(query, allowExplicit: allowExplicit, cap: cap, top: top, kinds: kinds)
         }
         let found = try await withThrowingTaskGroup(of: [(SearchKind, [Candidate])].self) { group in
@@ -221,11 +225,12 @@ public struct SQLSearchStore: CatalogSearch {
             askedEarly = []
         }
         // Songs' full pass, asked beside the names pass when that one will likely come short.
+        let songsAt = kinds.firstIndex(of: .track)
         let early =
             speculatesFullPass(query, kinds: kinds, songs: songs)
             ? fullPass(
-                query, kinds: kinds, found: [top - 1], allowExplicit: allowExplicit, cap: cap, top: top,
-                songs: songs?.all, wordStarts: starts)
+                query, kinds: kinds, found: kinds.indices.map { $0 == songsAt ? top - 1 : nil },
+                allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all, wordStarts: starts)
             : nil
         let speculated = early.map { pass in
             Task { [backend] in try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend) }
@@ -247,15 +252,17 @@ public struct SQLSearchStore: CatalogSearch {
         for index in askedEarly where lists[index].count < top {
             lists[index] = Self.merge(lists[index], earlyPass[index], fullPass: true, query: query)
         }
-        let rows: [(Int, Int, [Candidate])]
-        if let speculated {
-            rows = lists[0].count < top ? try await speculated.value : []
-        } else {
-            let found = lists.indices.map { lists[$0].count < top && !askedEarly.contains($0) ? lists[$0].count : nil }
-            let pass = fullPass(
-                query, kinds: kinds, found: found, allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all,
-                wordStarts: starts)
-            rows = pass.parts.isEmpty ? [] : try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend)
+        // The songs' pass asked early stands for theirs; every other kind left short has its own here.
+        let found = lists.indices.map {
+            lists[$0].count < top && !askedEarly.contains($0) && !(speculated != nil && $0 == songsAt)
+                ? lists[$0].count : nil
+        }
+        let pass = fullPass(
+            query, kinds: kinds, found: found, allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all,
+            wordStarts: starts)
+        var rows = pass.parts.isEmpty ? [] : try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend)
+        if let speculated, let songsAt, lists[songsAt].count < top {
+            rows += try await speculated.value
         }
         for (index, _, candidates) in rows {
             lists[index] = Self.merge(lists[index], candidates, fullPass: true, query: query)
@@ -287,8 +294,21 @@ public struct SQLSearchStore: CatalogSearch {
     /// usually finds a page (`devil yesterday s`: 266 songs), and the full pass, walking that prefix
     /// for nothing beside it, took its core (the names pass 3 → 11 ms).
     func speculatesFullPass(_ query: SearchQuery, kinds: [SearchKind], songs: ShortPrefixSongs?) -> Bool {
-        fullPassEarly && kinds == [.track] && query.terms.count >= 3 && backend.dialect.searchesNamesFirst
+        fullPassEarly && kinds.contains(.track) && query.terms.count >= 3 && backend.dialect.searchesNamesFirst
             && songs?.titles == nil
+    }
+
+    /// Are every kind's passes asked in one lane (`candidates`)? On SQLite, for three words or more and no
+    /// short prefix, the songs' full pass is asked early (`speculatesFullPass`), and it is the longest:
+    /// in two lanes it waited for one of SQLite's two threads while the other kinds' names pass took it
+    /// (`winter kera chlo` at 10M songs: 1.5 ms). In one lane the names passes of every kind go in one
+    /// statement and the songs' full pass in another, each on a thread from the start; the other kinds'
+    /// full passes follow the names. At 10M songs, the benchmark's 276 queries of three words took 6.52
+    /// ms on average against 7.14 in two lanes (p90 11.88 against 13.24; each query's ratio, geometric
+    /// mean 0.92), the same answers; p99 of the whole mix 12.81 against 13.41 ms.
+    func asksInOneLane(_ query: SearchQuery, kinds: [SearchKind]) -> Bool {
+        oneLane && fullPassEarly && kinds.contains(.track) && query.terms.count >= 3 && backend.dialect == .sqlite
+            && backend.dialect.shortPrefixPlaces(query).isEmpty
     }
 
     /// The full pass (names and context) of each kind whose names pass `found` fewer than `top`
