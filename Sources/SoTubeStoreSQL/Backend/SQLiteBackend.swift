@@ -8,9 +8,9 @@ import SQLiteNIO
 import SoTubeCore
 
 /// SQLite in WAL mode: one writer connection behind a lock (transactions), a few reader
-/// connections used in turn, and one more that copies the WAL back into the database in the
-/// background (`checkpointing`), so a committing transaction never does it while every other
-/// writer waits.
+/// connections (each read given the least busy), and one more that copies the WAL back into the
+/// database in the background (`checkpointing`), so a committing transaction never does it while
+/// every other writer waits.
 public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     public let dialect = StoreDialect.sqlite
     private let writer: SQLiteConnection
@@ -18,6 +18,8 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     private let checkpointer: SQLiteConnection
     private let writeLock = Turns(limit: 1)  // SQLite has one writer at a time
     private let counter = ManagedCounter()
+    /// How many `read`s each reader is serving now (`read` picks an idle one).
+    private let serving: NIOLockedValueBox<[Int]>
     private let checkpoints: Task<Void, Never>
     /// Told after each transaction; holds at most one untold write.
     private let wrote: AsyncStream<Void>.Continuation
@@ -40,6 +42,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         self.logger = logger
         self.writer = writer
         self.readers = readers
+        self.serving = NIOLockedValueBox(Array(repeating: 0, count: readers.count))
         self.checkpointer = checkpointer
         let (writes, wrote) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.wrote = wrote
@@ -132,8 +135,34 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     public func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
         async throws -> R
     {
-        let reader = readers[counter.next() % readers.count]
-        return try await body(reader.sql(queryLogLevel: nil))
+        let index = pickReader()
+        defer { serving.withLockedValue { $0[index] -= 1 } }
+        return try await body(readers[index].sql(queryLogLevel: nil))
+    }
+
+    /// The reader for the next `read`: the one serving the fewest, in turn among equals (`leastBusy`).
+    private func pickReader() -> Int {
+        let start = counter.next() % readers.count
+        return serving.withLockedValue { serving in
+            let chosen = Self.leastBusy(serving, from: start)
+            serving[chosen] += 1
+            return chosen
+        }
+    }
+
+    /// Of readers serving `serving` reads each, the one serving the fewest, the first from `start` in turn
+    /// among equals. A connection runs one statement at a time (SQLite's connection mutex): taken in turn
+    /// alone, a search's next statement could land on a reader still walking another's and wait for it,
+    /// with another reader free. At 10M songs the benchmark's 3,000 searches took 0.984 and 0.981 of the
+    /// time they took with readers in turn (each query's ratio, geometric mean; two runs, one file, asked
+    /// in turn).
+    static func leastBusy(_ serving: [Int], from start: Int) -> Int {
+        var chosen = start
+        for step in 1..<max(serving.count, 1) where serving[chosen] > 0 {
+            let index = (start + step) % serving.count
+            if serving[index] < serving[chosen] { chosen = index }
+        }
+        return chosen
     }
 
     public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
