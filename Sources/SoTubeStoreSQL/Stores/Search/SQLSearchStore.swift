@@ -213,12 +213,17 @@ public struct SQLSearchStore: CatalogSearch {
                 among: kind == .track ? songs?.names : nil, tokenSetBound: tokenSetBound, wordStarts: starts)
             round1.append(Self.part(first, kind: index, part: 1))
         }
+        // The full pass of the kinds at `indices`, asked before their names pass is known: as if it had found
+        // `top - 1`, and, when it did not come short, for nothing.
+        let passAsIfShort = { (indices: Set<Int>) in
+            fullPass(
+                query, kinds: kinds, found: kinds.indices.map { indices.contains($0) ? top - 1 : nil },
+                allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all, wordStarts: starts)
+        }
         // Small kinds' full pass, asked beside their names pass (`fullPassWithNames`).
         var askedEarly = Set(kinds.indices.filter { Self.fullPassWithNames.contains(kinds[$0]) })
         if dialect.searchesNamesFirst, !askedEarly.isEmpty {
-            let pass = fullPass(
-                query, kinds: kinds, found: kinds.indices.map { askedEarly.contains($0) ? top - 1 : nil },
-                allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all, wordStarts: starts)
+            let pass = passAsIfShort(askedEarly)
             // A pass reading a shared answer first (`StoreDialect.tokenSets`) waits for the second round.
             if pass.ctes.isEmpty { round1 += pass.parts } else { askedEarly = [] }
         } else {
@@ -228,10 +233,7 @@ public struct SQLSearchStore: CatalogSearch {
         let songsAt = kinds.firstIndex(of: .track)
         let early =
             speculatesFullPass(query, kinds: kinds, songs: songs)
-            ? fullPass(
-                query, kinds: kinds, found: kinds.indices.map { $0 == songsAt ? top - 1 : nil },
-                allowExplicit: allowExplicit, cap: cap, top: top, songs: songs?.all, wordStarts: starts)
-            : nil
+            ? passAsIfShort(Set(kinds.indices.filter { kinds[$0] == .track })) : nil
         let speculated = early.map { pass in
             Task { [backend] in try await Self.run(pass.parts, with: pass.ctes, for: query, on: backend) }
         }
@@ -270,89 +272,6 @@ public struct SQLSearchStore: CatalogSearch {
         return kinds.enumerated().map { ($0.element, Array(lists[$0.offset].prefix(top))) }
     }
 
-    /// Kinds whose full pass is asked in the same statement as their names pass (`laneCandidates`), as
-    /// if that pass had found `top - 1`. Playlists: a store holds few, their names rarely fill a page,
-    /// and their index is small, so the pass was asked for nearly every search, a second round trip
-    /// after the names pass. At 10M songs on SQLite a one-word search's albums, artists and playlists
-    /// were the last to be read: the round trip cost about 0.3–0.45 ms of the search's 2.8 ms of
-    /// statements (`ocean`, one server, the statements' starts and ends traced with `perf probe`).
-    static let fullPassWithNames: Set<SearchKind> = [.playlist]
-
-    /// Is the songs' full pass asked at once, beside their names pass (`laneCandidates`)? For three
-    /// words or more, in the songs' own lane. At 10M songs on SQLite the names pass came short for 417
-    /// of the benchmark's 458 queries of three words, and their full pass then took 2.8 ms on average,
-    /// after it; for two words, 290 of 810, 1.1 ms, so two words wait. The other lane (albums, artists,
-    /// playlists) is done sooner, and the pass runs beside what is left of the names pass: for three
-    /// words, the mean 5.25 → 4.75 ms and p90 9.49 → 8.34 ms at 10M on SQLite, p90 6.23 → 5.17 ms at
-    /// 1M on PostgreSQL (two servers asked in turn, query by query).
-    ///
-    /// Asked early, the pass wants as many as the names pass could leave it to find (`top - 1` found):
-    /// the first hits of each band, a few more of them, ranked alike; only among names of 999 letters
-    /// or more, which share a slot of their band, could a later one rank first.
-    ///
-    /// Not when the names pass checks a dense short prefix on the titles' songs (`songs.titles`): it
-    /// usually finds a page (`devil yesterday s`: 266 songs), and the full pass, walking that prefix
-    /// for nothing beside it, took its core (the names pass 3 → 11 ms).
-    func speculatesFullPass(_ query: SearchQuery, kinds: [SearchKind], songs: ShortPrefixSongs?) -> Bool {
-        fullPassEarly && kinds.contains(.track) && query.terms.count >= 3 && backend.dialect.searchesNamesFirst
-            && songs?.titles == nil
-    }
-
-    /// Are every kind's passes asked in one lane (`candidates`)? On SQLite, for three words or more and no
-    /// short prefix, the songs' full pass is asked early (`speculatesFullPass`), and it is the longest:
-    /// in two lanes it waited for one of SQLite's two threads while the other kinds' names pass took it
-    /// (`winter kera chlo` at 10M songs: 1.5 ms). In one lane the names passes of every kind go in one
-    /// statement and the songs' full pass in another, each on a thread from the start; the other kinds'
-    /// full passes follow the names. At 10M songs, the benchmark's 276 queries of three words took 6.52
-    /// ms on average against 7.14 in two lanes (p90 11.88 against 13.24; each query's ratio, geometric
-    /// mean 0.92), the same answers; p99 of the whole mix 12.81 against 13.41 ms.
-    func asksInOneLane(_ query: SearchQuery, kinds: [SearchKind]) -> Bool {
-        oneLane && fullPassEarly && kinds.contains(.track) && query.terms.count >= 3 && backend.dialect == .sqlite
-            && backend.dialect.shortPrefixPlaces(query).isEmpty
-    }
-
-    /// The full pass (names and context) of each kind whose names pass `found` fewer than `top`
-    /// (nil: a whole page, no pass): statements to run after the common table expressions `ctes`.
-    ///
-    /// A names pass that came short found every name match, so this pass only adds matches
-    /// through context, all of one tier. Documents are numbered shortest name first in each band
-    /// (`SearchRanking.Bands`): a band's first hits are the ones ranked first, and the pass stops at the
-    /// number it needs in each band (explicit ones have their own), merged by the statement's
-    /// ORDER BY. When a long prefix was cut, the hits are checked whole as they come, and the pass
-    /// stops at the number it needs of those that pass (out of at most `cap`). The bands of a kind
-    /// that asks the token sets share one answer from them (`StoreDialect.tokenSets`).
-    func fullPass(
-        _ query: SearchQuery, kinds: [SearchKind], found: [Int?], allowExplicit: Bool, cap: Int, top: Int,
-        songs: String?, wordStarts: WordStartFilter? = nil
-    ) -> (parts: [SQLQueryString], ctes: [SQLQueryString]) {
-        let dialect = backend.dialect
-        let cutPrefixes = !dialect.longPrefixTerms(query).isEmpty
-        var round2: [SQLQueryString] = []
-        var shared: [SQLQueryString] = []
-        for (index, kind) in kinds.enumerated() {
-            guard let count = found[index], count < top else { continue }
-            let needed = top + count
-            let bands = SearchRanking.Bands.bands(kind, allowExplicit: allowExplicit)
-            var sets: String?
-            if bands.count > 1, dialect.asksTokenSets(query, kind: kind, nameOnly: false, tokenSetBound: tokenSetBound)
-            {
-                let name = "sets\(index)"
-                let (lo, hi) = SearchRanking.Bands.range(kind, allowExplicit: allowExplicit)
-                shared.append(dialect.tokenSets(name, query, nameOnly: false, lo: lo, hi: hi, bound: tokenSetBound))
-                sets = name
-            }
-            for (lo, hi) in bands {
-                let all = dialect.searchCandidates(
-                    query, kind: kind, lo: lo, hi: hi, cap: cutPrefixes ? max(cap, needed) : needed, nameOnly: false,
-                    top: needed, checkedLimit: needed, among: kind == .track ? songs : nil,
-                    tokenSetBound: tokenSetBound,
-                    sharedSets: sets, wordStarts: wordStarts)
-                round2.append(Self.part(all, kind: index, part: 2))
-            }
-        }
-        return (round2, shared)
-    }
-
     /// About how many songs the catalog holds, read again after `CatalogSize.readsPerCount` uses.
     func songs() async throws -> Int {
         if let known = catalogSize.use() { return known }
@@ -362,68 +281,6 @@ public struct SQLSearchStore: CatalogSearch {
         }
         catalogSize.set(songs ?? 0)
         return songs ?? 0
-    }
-
-    /// One kind's pass as a member of a UNION ALL.
-    static func part(_ inner: SQLQueryString, kind: Int, part: Int) -> SQLQueryString {
-        """
-        SELECT \(literal: kind) AS kind_index, \(literal: part) AS part, x.doc_id, x.entity_id, x.display, x.name,
-            x.tier, x.score, length(x.name) AS name_length
-        FROM (\(inner)) x
-        """
-    }
-
-    /// Runs the parts in one statement, after the common table expressions `ctes` they read (none or
-    /// more); candidates grouped by (kind, part), in ranking order (`SearchRanking`: tier, the engine's
-    /// score, shorter names, doc_id).
-    /// `namesPass`: the parts are exact names and names passes (`StoreDialect.searchPlansOnce`).
-    static func run(
-        _ parts: [SQLQueryString], with ctes: [SQLQueryString] = [], for query: SearchQuery, on backend: any SQLBackend,
-        namesPass: Bool = false
-    ) async throws -> [(Int, Int, [Candidate])] {
-        guard let first = parts.first else { return [] }
-        var sql = ctes.isEmpty ? first : "WITH " + ctes.joined(separator: ", ") + " " + first
-        for part in parts.dropFirst() { sql = sql + " UNION ALL " + part }
-        sql = sql + " ORDER BY kind_index, part, tier, score, name_length, doc_id"
-        var groups: [(Int, Int, [Candidate])] = []
-        for row in try await backend.rows(
-            of: sql, planOnce: backend.dialect.searchPlansOnce(query, namesPass: namesPass))
-        {
-            let kind = try row.decode(column: "kind_index", as: Int.self)
-            let part = try row.decode(column: "part", as: Int.self)
-            var candidate = try decode(row, rank: 0)
-            if let last = groups.last, last.0 == kind, last.1 == part {
-                candidate.rank = last.2.count
-                groups[groups.count - 1].2.append(candidate)
-            } else {
-                groups.append((kind, part, [candidate]))
-            }
-        }
-        return groups
-    }
-
-    /// `list` followed by the new candidates it does not hold yet. After a pass over names and
-    /// context, what SQL ranked `.nameWords` is `.nameWords` or `.context` as `SearchRanking.wordsTier` says.
-    static func merge(_ list: [Candidate], _ new: [Candidate], fullPass: Bool, query: SearchQuery) -> [Candidate] {
-        let seen = Set(list.map(\.docID))
-        var more = new.filter { !seen.contains($0.docID) }
-        if fullPass {
-            for index in more.indices where more[index].tier == SearchRanking.Tier.nameWords.rawValue {
-                more[index].tier = SearchRanking.wordsTier(name: more[index].name, query: query).rawValue
-            }
-            more.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
-        }
-        return list + more
-    }
-
-    static func decode(_ row: any SQLRow, rank: Int) throws -> Candidate {
-        Candidate(
-            entityID: try row.decode(column: "entity_id", as: String.self),
-            display: try row.decode(column: "display", as: String.self),
-            name: try row.decode(column: "name", as: String.self),
-            score: try row.decode(column: "score", as: Double.self),
-            docID: try row.decode(column: "doc_id", as: Int64.self),
-            tier: try row.decode(column: "tier", as: Int.self), rank: rank)
     }
 }
 
