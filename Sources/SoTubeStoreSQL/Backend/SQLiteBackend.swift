@@ -77,7 +77,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     {
         let connection = try await Self.openConnection(path: path, logger: logger)
         do {
-            let result = try await body(connection.sql(queryLogLevel: nil))
+            let result = try await body(SQLiteDirectDatabase(connection: connection))
             try? await connection.close().get()
             return result
         } catch {
@@ -137,7 +137,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     {
         let index = pickReader()
         defer { serving.withLockedValue { $0[index] -= 1 } }
-        return try await body(readers[index].sql(queryLogLevel: nil))
+        return try await body(SQLiteDirectDatabase(connection: readers[index]))
     }
 
     /// The reader for the next `read`: the one serving the fewest, in turn among equals (`leastBusy`).
@@ -168,7 +168,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
         async throws -> R
     {
-        let db = writer.sql(queryLogLevel: nil)
+        let db = SQLiteDirectDatabase(connection: writer)
         defer { wrote.yield() }
         return try await writeLock.take {
             try await db.inTransaction(begin: "BEGIN IMMEDIATE", body)
