@@ -13,7 +13,7 @@ import Testing
             CAST(9000000000 AS BIGINT) AS i8, CAST(1.25 AS DOUBLE PRECISION) AS d, TRUE AS b,
             CAST(NULL AS TEXT) AS ns, CAST(NULL AS BIGINT) AS ni, CAST(2.5 AS NUMERIC) AS num,
             \(bind: "bound") AS bs, \(bind: 42) AS bi, \(bind: Int64(-5)) AS b64, \(bind: 0.5) AS bd,
-            \(bind: false) AS bb
+            \(bind: false) AS bb, CAST('first' AS TEXT) AS dup, CAST('second' AS TEXT) AS dup
         """
 
     /// Unnamed (`planOnce` false) and prepared (true, `PreparedQueries`).
@@ -44,6 +44,18 @@ import Testing
                 #expect(try direct.decode(column: column, as: Bool.self) == kit.decode(column: column, as: Bool.self))
                 #expect(try direct.decode(column: column, as: Bool?.self) == kit.decode(column: column, as: Bool?.self))
             }
+            // A name given twice: the last, as PostgresNIO's own look-up finds it.
+            #expect(try direct.decode(column: "dup", as: String.self) == kit.decode(column: "dup", as: String.self))
+            #expect(try direct.decode(column: "dup", as: String.self) == "second")
+            // The rows of one statement share their column names: each still reads its own cells.
+            let series: SQLQueryString = "SELECT x AS n, \(bind: "s") || x AS s FROM generate_series(1, 3) x"
+            for _ in 0..<(planOnce ? PreparedQueries.admittedAfter - 1 : 0) {
+                _ = try await db.backend.rows(of: series, planOnce: planOnce)
+            }
+            let many = try await db.backend.rows(of: series, planOnce: planOnce)
+            #expect(try many.map { try $0.decode(column: "n", as: Int.self) } == [1, 2, 3])
+            #expect(try many.map { try $0.decode(column: "s", as: String.self) } == ["s1", "s2", "s3"])
+            #expect(many.allSatisfy { $0.allColumns == ["n", "s"] })
             #expect(try direct.decode(column: "bs", as: String?.self) == "bound")
             #expect(try direct.decode(column: "ns", as: String?.self) == nil)
             #expect(try direct.decode(column: "ni", as: Int64?.self) == nil)

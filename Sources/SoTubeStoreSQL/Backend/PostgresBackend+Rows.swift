@@ -23,13 +23,17 @@ extension PostgresBackend {
                 ? try await self.prepared.query(sql, types: binds.types, on: connection) : nil
             guard let prepared else {
                 // Planned for its binds (`planOnce` false), or a shape not seen often enough yet.
-                var rows: [any SQLRow] = []
+                var rows: [PostgresDirectRow] = []
                 let sequence = try await connection.query(
                     PostgresQuery(unsafeSQL: sql, binds: binds.bindings), logger: logger)
-                for try await row in sequence { rows.append(PostgresDirectRow(row)) }
+                for try await row in sequence { rows.append(PostgresDirectRow(row, sharing: rows.last)) }
                 return rows
             }
-            return try await prepared.execute(binds.data).get().map { PostgresDirectRow($0, fromPreparedQuery: true) }
+            var rows: [PostgresDirectRow] = []
+            for row in try await prepared.execute(binds.data).get() {
+                rows.append(PostgresDirectRow(row, fromPreparedQuery: true, sharing: rows.last))
+            }
+            return rows
         }
     }
 }
