@@ -26,8 +26,7 @@ import Testing
     func derivedPricesBecomeNullAndOperatorPricesStay(_ engine: TestEngine) async throws {
         try await engine.freshDatabase(migrate: false).use { db in
             let logger = TestEngine.logger
-            try await Migrator(migrations: Array(AllMigrations.list.prefix(6))).migrate(
-                db.backend, now: TestEngine.now, logger: logger)
+            try await db.migrate(upTo: 6)
             #expect(try await db.schemaVersion() == 6)
             // Written the old way: no price, then the old import step derived one.
             try await CommerceCatalog.album(db.backend, "derived", prices: [10, 10, 10])

@@ -40,8 +40,7 @@ import Testing
     func theMigrationSumsWhatTheLedgerHeldAndTheTriggersAddWhatComesAfter(_ engine: TestEngine) async throws {
         try await engine.freshDatabase(migrate: false).use { db in
             let logger = TestEngine.logger
-            try await Migrator(migrations: Array(AllMigrations.list.prefix(16))).migrate(
-                db.backend, now: TestEngine.now, logger: logger)
+            try await db.migrate(upTo: 16)
             let songs = try await CommerceCatalog.album(db.backend, "a1", prices: [30, 20])
             try await CommerceCatalog.album(db.backend, "a2", prices: [10, 10])
             try await CommerceCatalog.album(db.backend, "a3", prices: [5, 5])

@@ -52,8 +52,7 @@ import Testing
     @Test(arguments: TestEngine.enabled)
     func theMigrationRefusesOwnedSongsWithoutTheirPurchaseAndChangesNothing(_ engine: TestEngine) async throws {
         try await engine.freshDatabase(migrate: false).use { db in
-            let before = Migrator(migrations: Array(AllMigrations.list.prefix(15)))
-            try await before.migrate(db.backend, now: TestEngine.now, logger: TestEngine.logger)
+            try await db.migrate(upTo: 15)
             let tracks = try await CommerceCatalog.album(db.backend, "a1", prices: [10, 10, 10])
             try await CommerceCatalog.user(db, "u1", coins: 100)
             try await CommerceCatalog.user(db, "u2", coins: 100)

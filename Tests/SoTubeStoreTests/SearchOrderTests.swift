@@ -322,7 +322,8 @@ import Testing
                     try await sql.raw("ALTER TABLE owned_tracks DROP CONSTRAINT owned_tracks_purchase_fk").run()
                     try await sql.raw("ALTER TABLE purchases DROP CONSTRAINT purchases_user_id").run()
                 }
-                for statement in Self.undoMigration29(db.backend.dialect) + Self.undoMigration28(db.backend.dialect)
+                for statement in ["DROP INDEX tracks_album_sums"] + Self.undoMigration29(db.backend.dialect)
+                    + Self.undoMigration28(db.backend.dialect)
                     + Self.undoMigration24(db.backend.dialect)
                     + Self.undoMigration19 + Self.undoMigration18 + Self.undoMigration17(db.backend.dialect)
                 {
@@ -337,7 +338,7 @@ import Testing
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
                     "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
                     "25 search token sets", "26 album name sets", "27 search name letters", "28 sales pending",
-                    "29 search generation",
+                    "29 search generation", "30 album track sums",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

@@ -132,3 +132,12 @@ public struct FreshDatabase: Sendable {
         }
     }
 }
+
+extension SoTubeDatabase {
+    /// Applies the first `version` migrations only (on a database opened with `migrate: false`): an older
+    /// store's schema, for a later migration's test to write rows into before it runs.
+    public func migrate(upTo version: Int) async throws {
+        try await Migrator(migrations: Array(AllMigrations.list.prefix(version))).migrate(
+            backend, now: TestEngine.now, logger: TestEngine.logger)
+    }
+}

@@ -30,5 +30,6 @@ public enum AllMigrations {
         Migration027SearchNameLetters.migration,
         Migration028SalesPending.migration,
         Migration029SearchGeneration.migration,
+        Migration030AlbumTrackSums.migration,
     ]
 }
