@@ -284,7 +284,7 @@ if [[ ${BENCH_POSTGRES:-0} == 1 ]]; then
 fi
 
 # Ten million songs on SQLite (issue 35: synth and index ≤ 10 minutes, search p99 ≤ 5 ms, RSS ≤ 300 MB
-# while serving): each build synthesises its own catalog afresh (about 10 minutes for this build, 18–30
+# while serving): each build synthesises its own catalog afresh (about 8 minutes for this build, 18–30
 # for builds before 2026-11-30's fifth section; 7 GB of disk each, removed after). The same 2,000-query mix
 # as the 1M rows. Off by default: BENCH_SEARCH_10M=1 bash scripts/bench.sh
 search_10m() {  # $1 = subject, $2 = binary

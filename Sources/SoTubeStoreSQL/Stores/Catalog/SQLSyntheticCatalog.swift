@@ -101,8 +101,10 @@ struct CatalogSynthesizer {
                 progress("\(index + 1) tracks")
             }
         }
-        try await writeTracks(rows)
-        progress("\(tracks) tracks")
+        if !rows.isEmpty {
+            try await writeTracks(rows)
+            progress("\(tracks) tracks")
+        }
         try await playlists(albumCount: albumCount)
     }
 

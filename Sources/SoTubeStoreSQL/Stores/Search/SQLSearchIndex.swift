@@ -42,100 +42,106 @@ public struct SQLSearchIndex: Sendable {
                 for statement in SearchFullText.documentsLoadStart { try await db.raw(SQLQueryString(statement)).run() }
             }
             try await db.raw("DELETE FROM search_documents").run()
-            var written = 0
-            var artistNames: [String: String] = [:]
-            for row in try await db.raw("SELECT id, name FROM artists ORDER BY id").all() {
-                let id = try row.decode(column: "id", as: String.self)
-                let name = try row.decode(column: "name", as: String.self)
-                artistNames[id] = name
-            }
-            var batch: [(Int64, SearchDocument)] = []
-            var next: [Int64: Int64] = [:]
+            // The documents are written while the next batch is made (`SearchDocumentWriter`).
+            let writer = SearchDocumentWriter(db: db)
+            let written: Int
             var words: [String: Int] = [:]
-            func add(_ document: SearchDocument, contextWords: Set<String>? = nil) async throws {
-                let documentWords =
-                    contextWords.map { SQLSearchWords.words(name: document.name, contextWords: $0) }
-                    ?? SQLSearchWords.words(name: document.name, context: document.context)
-                for word in documentWords {
-                    words[word, default: 0] += 1
+            do {
+                var artistNames: [String: String] = [:]
+                for row in try await db.raw("SELECT id, name FROM artists ORDER BY id").all() {
+                    let id = try row.decode(column: "id", as: String.self)
+                    let name = try row.decode(column: "name", as: String.self)
+                    artistNames[id] = name
                 }
-                let slot = SearchRanking.Bands.slotStart(
-                    band: SearchRanking.Bands.band(document.kind, explicit: document.explicit), name: document.name)
-                let seq = (next[slot] ?? 0) + 1
-                next[slot] = seq
-                batch.append((slot + seq, document))
-                if batch.count >= 400 {
-                    try await Self.insert(batch, on: db)
-                    written += batch.count
-                    batch.removeAll(keepingCapacity: true)
+                var batch: [(Int64, SearchDocument)] = []
+                var next: [Int64: Int64] = [:]
+                func add(_ document: SearchDocument, contextWords: Set<String>? = nil) async throws {
+                    let documentWords =
+                        contextWords.map { SQLSearchWords.words(name: document.name, contextWords: $0) }
+                        ?? SQLSearchWords.words(name: document.name, context: document.context)
+                    for word in documentWords {
+                        words[word, default: 0] += 1
+                    }
+                    let slot = SearchRanking.Bands.slotStart(
+                        band: SearchRanking.Bands.band(document.kind, explicit: document.explicit), name: document.name)
+                    let seq = (next[slot] ?? 0) + 1
+                    next[slot] = seq
+                    batch.append((slot + seq, document))
+                    if batch.count >= 400 {
+                        try await writer.write(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
                 }
-            }
-            for (id, name) in artistNames.sorted(by: { $0.key < $1.key }) {
-                try await add(SearchDocument(kind: .artist, entityID: id, explicit: false, display: name, context: []))
-            }
-            var albumTitles: [String: String] = [:]
-            let albums = try await db.raw(
-                """
-                SELECT al.id, al.title, al.artist_id,
-                    (SELECT COALESCE(MAX(t.explicit), 0) FROM tracks t WHERE t.album_id = al.id) AS any_explicit
-                FROM albums al ORDER BY al.id
-                """
-            ).all()
-            for row in albums {
-                let id = try row.decode(column: "id", as: String.self)
-                let title = try row.decode(column: "title", as: String.self)
-                albumTitles[id] = title
-                let artist = artistNames[try row.decode(column: "artist_id", as: String.self)] ?? ""
-                try await add(
-                    SearchDocument(
-                        kind: .album, entityID: id, explicit: try row.decode(column: "any_explicit", as: Int.self) != 0,
-                        display: title, context: [artist]))
-            }
-            for row in try await db.raw("SELECT id, name, description FROM playlists ORDER BY id").all() {
-                try await add(
-                    SearchDocument(
-                        kind: .playlist, entityID: try row.decode(column: "id", as: String.self), explicit: false,
-                        display: try row.decode(column: "name", as: String.self),
-                        context: [try row.decode(column: "description", as: String.self)]))
-            }
-            // Tracks page by id so a million of them never sit in memory at once.
-            var normalisedContext: [String: (text: String, words: Set<String>)] = [:]
-            var after = ""
-            while true {
-                let rows = try await db.raw(
+                for (id, name) in artistNames.sorted(by: { $0.key < $1.key }) {
+                    try await add(
+                        SearchDocument(kind: .artist, entityID: id, explicit: false, display: name, context: []))
+                }
+                var albumTitles: [String: String] = [:]
+                let albums = try await db.raw(
                     """
-                    SELECT id, title, artist_id, album_id, explicit FROM tracks
-                    WHERE id > \(bind: after) AND withdrawn_at IS NULL ORDER BY id LIMIT 5000
+                    SELECT al.id, al.title, al.artist_id,
+                        (SELECT COALESCE(MAX(t.explicit), 0) FROM tracks t WHERE t.album_id = al.id) AS any_explicit
+                    FROM albums al ORDER BY al.id
                     """
                 ).all()
-                guard let last = rows.last else { break }
-                after = try last.decode(column: "id", as: String.self)
-                for row in rows {
-                    let artistID = try row.decode(column: "artist_id", as: String.self)
-                    let albumID = try row.decode(column: "album_id", as: String.self)
-                    let key = artistID + "\u{1}" + albumID
-                    let context: (text: String, words: Set<String>)
-                    if let cached = normalisedContext[key] {
-                        context = cached
-                    } else {
-                        let text = SearchText.normalize(
-                            (artistNames[artistID] ?? "") + " " + (albumTitles[albumID] ?? ""))
-                        context = (text, SQLSearchWords.words(of: text))
-                        // Bounded: an album's songs come together (ids in the order they were added).
-                        if normalisedContext.count >= 100_000 { normalisedContext.removeAll(keepingCapacity: true) }
-                        normalisedContext[key] = context
-                    }
-                    var document = SearchDocument(
-                        kind: .track, entityID: try row.decode(column: "id", as: String.self),
-                        explicit: try row.decode(column: "explicit", as: Int.self) != 0,
-                        display: try row.decode(column: "title", as: String.self), context: [])
-                    document.context = context.text
-                    try await add(document, contextWords: context.words)
+                for row in albums {
+                    let id = try row.decode(column: "id", as: String.self)
+                    let title = try row.decode(column: "title", as: String.self)
+                    albumTitles[id] = title
+                    let artist = artistNames[try row.decode(column: "artist_id", as: String.self)] ?? ""
+                    try await add(
+                        SearchDocument(
+                            kind: .album, entityID: id,
+                            explicit: try row.decode(column: "any_explicit", as: Int.self) != 0,
+                            display: title, context: [artist]))
                 }
-            }
-            if !batch.isEmpty {
-                try await Self.insert(batch, on: db)
-                written += batch.count
+                for row in try await db.raw("SELECT id, name, description FROM playlists ORDER BY id").all() {
+                    try await add(
+                        SearchDocument(
+                            kind: .playlist, entityID: try row.decode(column: "id", as: String.self), explicit: false,
+                            display: try row.decode(column: "name", as: String.self),
+                            context: [try row.decode(column: "description", as: String.self)]))
+                }
+                // Tracks page by id so a million of them never sit in memory at once.
+                var normalisedContext: [String: (text: String, words: Set<String>)] = [:]
+                var after = ""
+                while true {
+                    let rows = try await db.raw(
+                        """
+                        SELECT id, title, artist_id, album_id, explicit FROM tracks
+                        WHERE id > \(bind: after) AND withdrawn_at IS NULL ORDER BY id LIMIT 5000
+                        """
+                    ).all()
+                    guard let last = rows.last else { break }
+                    after = try last.decode(column: "id", as: String.self)
+                    for row in rows {
+                        let artistID = try row.decode(column: "artist_id", as: String.self)
+                        let albumID = try row.decode(column: "album_id", as: String.self)
+                        let key = artistID + "\u{1}" + albumID
+                        let context: (text: String, words: Set<String>)
+                        if let cached = normalisedContext[key] {
+                            context = cached
+                        } else {
+                            let text = SearchText.normalize(
+                                (artistNames[artistID] ?? "") + " " + (albumTitles[albumID] ?? ""))
+                            context = (text, SQLSearchWords.words(of: text))
+                            // Bounded: an album's songs come together (ids in the order they were added).
+                            if normalisedContext.count >= 100_000 { normalisedContext.removeAll(keepingCapacity: true) }
+                            normalisedContext[key] = context
+                        }
+                        var document = SearchDocument(
+                            kind: .track, entityID: try row.decode(column: "id", as: String.self),
+                            explicit: try row.decode(column: "explicit", as: Int.self) != 0,
+                            display: try row.decode(column: "title", as: String.self), context: [])
+                        document.context = context.text
+                        try await add(document, contextWords: context.words)
+                    }
+                }
+                try await writer.write(batch)
+                written = try await writer.finish()
+            } catch {
+                await writer.settle()
+                throw error
             }
             if dialect.hasSeparateSearchIndex {
                 for statement in SearchFullText.documentsLoadEnd + SearchFullText.rebuild {
