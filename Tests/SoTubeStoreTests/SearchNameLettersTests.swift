@@ -5,10 +5,11 @@ import SoTubeStoreSQL
 import SoTubeTestFixtures
 import Testing
 
-/// PostgreSQL's names pass for a word and a one-letter prefix ("road s") walks the word's entries and
-/// checks the letter by the `name_letters` of each (migration 27): the answers are SQLite's for every
-/// letter, whether it has a bit of its own (a–z) or shares one (`д`, `й`, `é`, digits); the bits are the
-/// ones Swift reads a query's letter as; and the triggers and a rebuild keep them with the names.
+/// PostgreSQL's passes for a word and a one-letter prefix ("road s") walk the word's entries and check the
+/// letter by the `name_letters` (names pass, migration 27) or `letters` (full pass, migration 31) of each:
+/// the answers are SQLite's for every letter, whether it has a bit of its own (a–z) or shares one (`д`,
+/// `й`, `é`, digits); the bits are the ones Swift reads a query's letter as; and the triggers and a
+/// rebuild keep them with the names and contexts (`name_letters` 0 off the name).
 @Suite struct SearchNameLettersTests {
     @Test func wordAndLetterQueriesAreRecognised() {
         #expect(StoreDialect.nameLetter(SearchQuery("Road S")) == "s")
@@ -86,7 +87,9 @@ import Testing
                     try await sql.raw(
                         """
                         SELECT count(*) AS n FROM search_tokens t JOIN search_documents d ON d.doc_id = t.doc_id
-                        WHERE t.name_letters <> search_name_letters(d.name)
+                        WHERE t.letters <> search_name_letters(d.name || ' ' || d.context)
+                            OR t.name_letters <> CASE WHEN EXISTS (SELECT 1 FROM search_tokens_of(d.name, d.context) f
+                                WHERE f.token = t.token AND f.in_name) THEN search_name_letters(d.name) ELSE 0 END
                         """
                     ).first()?.decode(column: "n", as: Int.self)
                 }

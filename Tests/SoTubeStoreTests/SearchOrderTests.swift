@@ -338,7 +338,7 @@ import Testing
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
                     "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
                     "25 search token sets", "26 album name sets", "27 search name letters", "28 sales pending",
-                    "29 search generation", "30 album track sums",
+                    "29 search generation", "30 album track sums", "31 search letters",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

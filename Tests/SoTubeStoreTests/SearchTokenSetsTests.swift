@@ -149,7 +149,8 @@ import Testing
             let row = try await sql.raw(
                 """
                 WITH want AS (
-                    SELECT doc_id, coalesce(array_agg(token ORDER BY token) FILTER (WHERE in_name), '{}') AS n,
+                    SELECT doc_id,
+                        coalesce(array_agg(token ORDER BY token) FILTER (WHERE name_letters <> 0), '{}') AS n,
                         array_agg(token ORDER BY token) AS a
                     FROM search_tokens GROUP BY doc_id),
                 have AS (

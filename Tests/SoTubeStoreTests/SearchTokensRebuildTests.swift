@@ -60,15 +60,19 @@ import Testing
         // Twice: the second replaces the first's table.
         try await store.searchIndex.rebuild()
         let counts = try await store.backend.read { db in
+            // The triggers' rows (migration 31): a token's name letters (0 off the name), and all its letters.
             let one = """
-                SELECT t.token, d.doc_id, t.in_name FROM search_documents d, search_tokens_of(d.name, d.context) t
+                SELECT t.token, d.doc_id, CASE WHEN t.in_name THEN search_name_letters(d.name) ELSE 0 END,
+                    search_name_letters(d.name || ' ' || d.context)
+                FROM search_documents d, search_tokens_of(d.name, d.context) t
                 """
             let rows = try await db.raw(
                 """
                 SELECT (SELECT COUNT(*) FROM search_tokens) AS total,
-                    (SELECT COUNT(*) FROM (SELECT token, doc_id, in_name FROM search_tokens
+                    (SELECT COUNT(*) FROM (SELECT token, doc_id, name_letters, letters FROM search_tokens
                         EXCEPT \(unsafeRaw: one)) x) AS extra,
-                    (SELECT COUNT(*) FROM (\(unsafeRaw: one) EXCEPT SELECT token, doc_id, in_name FROM search_tokens) y)
+                    (SELECT COUNT(*) FROM (\(unsafeRaw: one)
+                        EXCEPT SELECT token, doc_id, name_letters, letters FROM search_tokens) y)
                         AS missing
                 """
             ).first()

@@ -215,10 +215,12 @@ extension StoreDialect {
             guard let walked = tokens.first else {
                 return ranked("SELECT CAST(NULL AS BIGINT) AS rid WHERE FALSE", key: key, top: top)
             }
-            let name: (String) -> SQLQueryString = { nameOnly ? " AND \(unsafeRaw: $0).in_name" : "" }
-            if nameOnly, let letter = Self.nameLetter(query) {
-                let hits = wordAndLetterHits(walked, letter, lo: lo, hi: hi, cap: cap)
-                return ranked(wholeChecked(hits, query, nameOnly: true, checkedLimit: checkedLimit), key: key, top: top)
+            // A token of the name has its name's letters, never 0 (migration 31).
+            let name: (String) -> SQLQueryString = { nameOnly ? " AND \(unsafeRaw: $0).name_letters <> 0" : "" }
+            if let letter = Self.nameLetter(query) {
+                let hits = wordAndLetterHits(walked, letter, nameOnly: nameOnly, lo: lo, hi: hi, cap: cap)
+                return ranked(
+                    wholeChecked(hits, query, nameOnly: nameOnly, checkedLimit: checkedLimit), key: key, top: top)
             }
             var probes: SQLQueryString = ""
             for (index, token) in tokens.dropFirst().enumerated() {

@@ -3,11 +3,11 @@ import SoTubeCore
 
 /// PostgreSQL's search over `search_tokens` (migration 24) and `search_token_sets` (migration 25): which
 /// token a pass walks, when it asks the sets first, how a word and one letter are walked (migration
-/// 27's `name_letters`), and which statements are planned once. `StoreDialect.searchCandidates` puts
+/// 27's `name_letters`, 31's `letters`), and which statements are planned once. `StoreDialect.searchCandidates` puts
 /// them together.
 extension StoreDialect {
-    /// PostgreSQL: the letter of a query of one word and a one-letter prefix ("road s": `s`), whose names
-    /// pass walks the word's entries and checks the letter on each (`wordAndLetterHits`).
+    /// PostgreSQL: the letter of a query of one word and a one-letter prefix ("road s": `s`), whose passes
+    /// walk the word's entries and check the letter on each (`wordAndLetterHits`).
     package static func nameLetter(_ query: SearchQuery) -> Unicode.Scalar? {
         let tokens = walkOrder(query)
         guard tokens.count == 2, let walked = tokens.first, walked.unicodeScalars.count > shortPrefixLength,
@@ -16,14 +16,16 @@ extension StoreDialect {
         return last.unicodeScalars.first
     }
 
-    /// The names pass's hits for a word and a one-letter prefix: the word's entries in doc_id order whose
-    /// document's name has a word starting with the letter (`name_letters`, migration 27; a letter
-    /// other than a–z shares its bit, so its token is looked up for the entries the bit lets through).
-    /// The letter's list is long (`s`: 200,000 song titles at a million songs): merged with the word's, or
-    /// intersected with it in the token sets, it cost 7–20 ms for a common word; this reads the word's
-    /// entries only, in the index. A letter that rarely meets the word reads them all (40,000 for the
-    /// commonest word of the synthetic catalog: about 3 ms).
-    func wordAndLetterHits(_ word: String, _ letter: Unicode.Scalar, lo: Int64, hi: Int64, cap: Int)
+    /// A pass's hits for a word and a one-letter prefix: the word's entries in doc_id order whose
+    /// document has a word starting with the letter, in its name for the names pass (`nameOnly`:
+    /// `name_letters`, migration 27), in its name or context for the full pass (`letters`, migration 31).
+    /// A letter other than a–z shares its bit, so its token is looked up for the entries the bit lets
+    /// through. The letter's list is long (`s`: 200,000 song titles at a million songs): merged with the
+    /// word's, or intersected with it in the token sets, it cost 7–20 ms for a common word, and probed for
+    /// each of a rare word's 714 entries 3.2 ms; this reads the word's entries only, in the index. A letter
+    /// that rarely meets the word reads them all (40,000 for the commonest word of the synthetic catalog:
+    /// about 3 ms).
+    func wordAndLetterHits(_ word: String, _ letter: Unicode.Scalar, nameOnly: Bool, lo: Int64, hi: Int64, cap: Int)
         -> SQLQueryString
     {
         let bit = Int(SearchTokens.nameLetterBit(letter))
@@ -32,32 +34,36 @@ extension StoreDialect {
             SearchTokens.isOwnNameLetter(letter)
             ? ""
             : """
-             AND coalesce((SELECT bool_or(p.in_name) FROM search_tokens p
+             AND coalesce((SELECT bool_or(\(unsafeRaw: nameOnly ? "p.name_letters <> 0" : "TRUE")) FROM search_tokens p
                 WHERE p.token = \(bind: String(letter)) AND p.doc_id = t.doc_id), FALSE)
             """
+        let filter: SQLQueryString =
+            nameOnly
+            ? "(t.name_letters & CAST(\(bind: bit) AS INTEGER)) <> 0"
+            : "(t.letters & CAST(\(bind: bit) AS INTEGER)) <> 0"
         return """
             SELECT t.doc_id AS rid FROM search_tokens t
-            WHERE t.token = \(bind: word) AND t.in_name AND (t.name_letters & CAST(\(bind: bit) AS INTEGER)) <> 0
+            WHERE t.token = \(bind: word) AND \(filter)
                 AND t.doc_id >= \(bind: lo) AND t.doc_id < \(bind: hi)\(check)
             ORDER BY t.doc_id LIMIT \(literal: cap)
             """
     }
 
     /// Can a search's statements for `query` be planned once for any words (PostgreSQL: prepared,
-    /// `SQLBackend.rows(of:planOnce:)`)? Not the full pass (names and context) of two tokens of which
-    /// one is a short prefix: a walk of the other word probes the prefix's long list for each song
-    /// (`rivorr` + `s`: 60 probes, 0.25 ms), where a plan made without the words merged the two lists
-    /// (430,000 entries of `s`, 46 ms); only the words' statistics tell which. At a million songs,
-    /// planned once, 53 of the benchmark's 360 such queries took 1.5–25 ms longer, while every other
-    /// kind of query was faster.
+    /// `SQLBackend.rows(of:planOnce:)`)? Not the full pass (names and context) of a word and a two-letter
+    /// prefix: a walk of the word probes the prefix's long list for each song (`rivorr` + `sk`), where a
+    /// plan made without the words may merge the two lists (`rivorr` + `s` took 46 ms so, against 0.25 ms
+    /// probing); only the words' statistics tell which. At a million songs, planned once, 53 of the
+    /// benchmark's 360 such queries took 1.5–25 ms longer, while every other kind of query was faster.
     ///
-    /// Names passes (`namesPass`) are planned once for any query: with a one-letter prefix they walk the
-    /// word alone (`wordAndLetterHits`); songs' and albums' ask the token sets first, and walk only when
-    /// the sets hold `tokenSetBound` titles or more, where either plan finds the first `cap` soon; artists'
-    /// and playlists' lists are short. At a million songs, a word and a two-letter prefix took 6.27 →
-    /// 5.04 ms on average (p90 8.11 → 6.26 ms), and rare words with one (`rivorra sk`) 5.8 → 3.4 ms.
+    /// Names passes (`namesPass`) are planned once for any query, and so are both passes of a word and a
+    /// one-letter prefix, which walk the word alone (`wordAndLetterHits`); songs' and albums' names
+    /// passes ask the token sets first, and walk only when the sets hold `tokenSetBound` titles or more,
+    /// where either plan finds the first `cap` soon; artists' and playlists' lists are short. At a million
+    /// songs, a word and a two-letter prefix took 6.27 → 5.04 ms on average (p90 8.11 → 6.26 ms), and rare
+    /// words with one (`rivorra sk`) 5.8 → 3.4 ms.
     package func searchPlansOnce(_ query: SearchQuery, namesPass: Bool = false) -> Bool {
-        if namesPass { return true }
+        if namesPass || Self.nameLetter(query) != nil { return true }
         let tokens = Self.walkOrder(query)
         guard tokens.count == 2, let shortest = tokens.last else { return true }
         return shortest.unicodeScalars.count > Self.shortPrefixLength

@@ -31,5 +31,6 @@ public enum AllMigrations {
         Migration028SalesPending.migration,
         Migration029SearchGeneration.migration,
         Migration030AlbumTrackSums.migration,
+        Migration031SearchLetters.migration,
     ]
 }

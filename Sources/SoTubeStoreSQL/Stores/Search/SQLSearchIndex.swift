@@ -53,7 +53,6 @@ public struct SQLSearchIndex: Sendable {
                     let name = try row.decode(column: "name", as: String.self)
                     artistNames[id] = name
                 }
-                var batch: [(Int64, SearchDocument)] = []
                 var next: [Int64: Int64] = [:]
                 func add(_ document: SearchDocument, contextWords: Set<String>? = nil) async throws {
                     let documentWords =
@@ -66,11 +65,7 @@ public struct SQLSearchIndex: Sendable {
                         band: SearchRanking.Bands.band(document.kind, explicit: document.explicit), name: document.name)
                     let seq = (next[slot] ?? 0) + 1
                     next[slot] = seq
-                    batch.append((slot + seq, document))
-                    if batch.count >= 400 {
-                        try await writer.write(batch)
-                        batch.removeAll(keepingCapacity: true)
-                    }
+                    try await writer.add(document, at: slot + seq)
                 }
                 for (id, name) in artistNames.sorted(by: { $0.key < $1.key }) {
                     try await add(
@@ -137,7 +132,6 @@ public struct SQLSearchIndex: Sendable {
                         try await add(document, contextWords: context.words)
                     }
                 }
-                try await writer.write(batch)
                 written = try await writer.finish()
             } catch {
                 await writer.settle()

@@ -1,7 +1,7 @@
 import SQLKit
 
-/// Writes a rebuild's documents a batch at a time while the next batch is made: one insert in flight on
-/// the transaction's connection, awaited before the next goes. A rebuild spent two thirds of its
+/// Writes a rebuild's documents in batches of `batchSize` while the next batch is made: one insert in
+/// flight on the transaction's connection, awaited before the next goes. A rebuild spent two thirds of its
 /// document phase in Swift (folding names, splitting words) and the rest waiting for SQLite's inserts,
 /// one after the other on a 2-core machine (issue 35).
 ///
@@ -9,26 +9,41 @@ import SQLKit
 /// flight, so none runs once the transaction has ended.
 final class SearchDocumentWriter {
     let db: any SQLDatabase
+    let batchSize: Int
+    private var batch: [(Int64, SearchDocument)] = []
     private var inFlight: Task<Void, any Error>?
     private(set) var written = 0
 
-    init(db: any SQLDatabase) { self.db = db }
-
-    /// Waits for the batch before, then starts writing `documents`.
-    func write(_ documents: [(Int64, SearchDocument)]) async throws {
-        try await inFlight?.value
-        inFlight = nil
-        guard !documents.isEmpty else { return }
-        let db = db
-        inFlight = Task { try await SQLSearchIndex.insert(documents, on: db) }
-        written += documents.count
+    init(db: any SQLDatabase, batchSize: Int = 400) {
+        self.db = db
+        self.batchSize = max(1, batchSize)
+        batch.reserveCapacity(self.batchSize)
     }
 
-    /// Waits for the last batch; returns how many documents were written.
+    /// Adds a document at `docID`; a full batch starts its insert once the one before has ended.
+    func add(_ document: SearchDocument, at docID: Int64) async throws {
+        batch.append((docID, document))
+        if batch.count >= batchSize { try await writeBatch() }
+    }
+
+    /// Writes what is left and waits for it; returns how many documents were written.
     func finish() async throws -> Int {
+        try await writeBatch()
         try await inFlight?.value
         inFlight = nil
         return written
+    }
+
+    /// Waits for the batch before, then starts writing the one made.
+    private func writeBatch() async throws {
+        try await inFlight?.value
+        inFlight = nil
+        guard !batch.isEmpty else { return }
+        let documents = batch
+        batch.removeAll(keepingCapacity: true)
+        let db = db
+        inFlight = Task { try await SQLSearchIndex.insert(documents, on: db) }
+        written += documents.count
     }
 
     /// Waits for the batch in flight and ignores how it ended (the caller is throwing already).

@@ -17,8 +17,8 @@ package enum SearchTokens {
     /// million songs one `INSERT … search_tokens_of(…)` into the indexed table took 470 s (the
     /// function's plan per document, then the index inserts); this takes 240 s. The words are split here as
     /// `search_tokens_of` splits them (migration 24; the triggers use it): one to six letters of each
-    /// word, in the name if any of its words starts so, with the letters that start the name's words
-    /// (`search_name_letters`, migration 27).
+    /// word, with the letters that start the name's words when one of them starts so (else 0:
+    /// `search_name_letters`, migrations 27 and 31) and those that start the name's and context's.
     static let rebuildEnd = [
         "SET LOCAL work_mem = '256MB'",
         "SET LOCAL maintenance_work_mem = '256MB'",
@@ -26,23 +26,25 @@ package enum SearchTokens {
         "CREATE TABLE search_tokens_next (LIKE search_tokens)",
         """
         WITH d AS MATERIALIZED (
-            SELECT doc_id, name, context, search_name_letters(name) AS letters FROM search_documents)
-        INSERT INTO search_tokens_next (token, doc_id, in_name, name_letters)
-        SELECT substr(w.word, 1, n), w.doc_id, bool_or(w.in_name), max(w.letters)
-        FROM (SELECT d.doc_id, unnest(string_to_array(d.name, ' ')) AS word, TRUE AS in_name, d.letters FROM d
+            SELECT doc_id, name, context, search_name_letters(name) AS name_letters,
+                search_name_letters(name || ' ' || context) AS letters
+            FROM search_documents)
+        INSERT INTO search_tokens_next (token, doc_id, name_letters, letters)
+        SELECT substr(w.word, 1, n), w.doc_id, max(w.name_letters), max(w.letters)
+        FROM (SELECT d.doc_id, unnest(string_to_array(d.name, ' ')) AS word, d.name_letters, d.letters FROM d
             UNION ALL
-            SELECT d.doc_id, unnest(string_to_array(d.context, ' ')), FALSE, d.letters FROM d) w,
+            SELECT d.doc_id, unnest(string_to_array(d.context, ' ')), 0, d.letters FROM d) w,
             generate_series(1, least(6, length(w.word))) n
         WHERE w.word <> ''
         GROUP BY 2, 1 ORDER BY 1, 2
         """,
-        "CREATE INDEX search_tokens_next_token ON search_tokens_next (token, doc_id) INCLUDE (in_name, name_letters)",
+        "CREATE INDEX search_tokens_next_token ON search_tokens_next (token, doc_id) INCLUDE (name_letters, letters)",
         "ALTER TABLE search_tokens_next ALTER COLUMN token SET STATISTICS 1000",
         // Each document's token sets (migration 25), from the new tokens.
         "CREATE TABLE search_token_sets_next (LIKE search_token_sets)",
         """
         INSERT INTO search_token_sets_next (doc_id, name_tokens, tokens)
-        SELECT doc_id, coalesce(array_agg(token) FILTER (WHERE in_name), '{}'), array_agg(token)
+        SELECT doc_id, coalesce(array_agg(token) FILTER (WHERE name_letters <> 0), '{}'), array_agg(token)
         FROM search_tokens_next GROUP BY doc_id
         """,
         "ALTER TABLE search_token_sets_next ADD CONSTRAINT search_token_sets_next_pkey PRIMARY KEY (doc_id)",
@@ -82,7 +84,8 @@ package enum SearchTokens {
     }
 
     /// The bit of `name_letters` (migration 27's `search_name_letters`) that a name word starting with
-    /// `letter` sets: one for each of a–z, and one of five shared bits for any other character.
+    /// `letter` sets: one for each of a–z, and one of five shared bits for any other character. `letters`
+    /// (migration 31) sets the same bits for the words of the name and the context.
     package static func nameLetterBit(_ letter: Unicode.Scalar) -> Int32 {
         let value = letter.value
         guard isOwnNameLetter(letter) else { return 1 << Int32(26 + value % 5) }
