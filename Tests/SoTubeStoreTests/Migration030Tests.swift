@@ -22,7 +22,7 @@ import Testing
             }
             let before = try #require(try await db.catalog.album(id: "sums"))
             let applied = try await db.migrate(now: TestEngine.now, logger: logger)
-            #expect(applied == ["30 album track sums"])
+            #expect(applied.first == "30 album track sums", "then any later ones")
             let after = try #require(try await db.catalog.album(id: "sums"))
             for album in [before, after] {
                 #expect(album.trackCount == 3)

@@ -33,7 +33,7 @@ import Testing
             #expect(before.count > 30)
             #expect(before.contains { $0.1 == 0 } && before.contains { $0.1 != 0 }, "tokens in and off the names")
             let applied = try await db.migrate(now: TestEngine.now, logger: TestEngine.logger)
-            #expect(applied == ["31 search letters"])
+            #expect(applied.first == "31 search letters", "then any later ones")
             let after = try await db.backend.read { sql in
                 try await sql.raw(
                     """
