@@ -17,11 +17,13 @@ enum Migration031SearchLetters {
     /// The trigger functions' statement for the added documents: their tokens with their names' letters
     /// (0 off the name) and their names' and contexts' letters, and their token sets (migration 27's).
     static let added = """
-        WITH t AS MATERIALIZED (
-            SELECT n.doc_id, t.token,
-                CASE WHEN t.in_name THEN search_name_letters(n.name) ELSE 0 END AS name_letters,
-                search_name_letters(n.name || ' ' || n.context) AS letters
-            FROM added_documents n, search_tokens_of(n.name, n.context) t),
+        WITH n AS MATERIALIZED (
+            SELECT doc_id, name, context, search_name_letters(name) AS name_letters,
+                search_name_letters(name) | search_name_letters(context) AS letters
+            FROM added_documents),
+        t AS MATERIALIZED (
+            SELECT n.doc_id, t.token, CASE WHEN t.in_name THEN n.name_letters ELSE 0 END AS name_letters, n.letters
+            FROM n, search_tokens_of(n.name, n.context) t),
         i AS (INSERT INTO search_tokens (token, doc_id, name_letters, letters)
             SELECT token, doc_id, name_letters, letters FROM t)
         INSERT INTO search_token_sets (doc_id, name_tokens, tokens)
@@ -43,7 +45,9 @@ enum Migration031SearchLetters {
             INSERT INTO search_tokens_next (token, doc_id, name_letters, letters)
             SELECT s.token, s.doc_id, CASE WHEN s.in_name THEN s.name_letters ELSE 0 END, coalesce(l.letters, 0)
             FROM search_tokens s
-            LEFT JOIN (SELECT doc_id, search_name_letters(name || ' ' || context) AS letters FROM search_documents) l
+            LEFT JOIN (
+                SELECT doc_id, search_name_letters(name) | search_name_letters(context) AS letters FROM search_documents
+            ) l
                 ON l.doc_id = s.doc_id
             ORDER BY 1, 2
             """,

@@ -26,9 +26,8 @@ package enum SearchTokens {
         "CREATE TABLE search_tokens_next (LIKE search_tokens)",
         """
         WITH d AS MATERIALIZED (
-            SELECT doc_id, name, context, search_name_letters(name) AS name_letters,
-                search_name_letters(name || ' ' || context) AS letters
-            FROM search_documents)
+            SELECT doc_id, name, context, l.name_letters, l.name_letters | search_name_letters(context) AS letters
+            FROM search_documents, LATERAL (SELECT search_name_letters(name) AS name_letters) l)
         INSERT INTO search_tokens_next (token, doc_id, name_letters, letters)
         SELECT substr(w.word, 1, n), w.doc_id, max(w.name_letters), max(w.letters)
         FROM (SELECT d.doc_id, unnest(string_to_array(d.name, ' ')) AS word, d.name_letters, d.letters FROM d
