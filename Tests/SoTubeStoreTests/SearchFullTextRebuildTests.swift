@@ -9,7 +9,10 @@ import Testing
 /// for the load and made again, and FTS5 gathers words in memory and merges once. Afterwards the store
 /// must be as a small update expects it: the index by name there, FTS5 back on its defaults.
 @Suite struct SearchFullTextRebuildTests {
-    static let ftsTables = ["search_index", "search_names", "search_albums", "search_artists", "search_playlists"]
+    static let ftsTables = [
+        "search_index", "search_names", "search_albums", "search_artists", "search_playlists", "search_explicit_songs",
+        "search_explicit_albums",
+    ]
 
     @Test func aRebuildLeavesTheNameIndexAndFTS5sDefaultsForTheUpdatesAfterIt() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in

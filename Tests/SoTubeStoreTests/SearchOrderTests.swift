@@ -309,7 +309,10 @@ import Testing
                 ).run()
                 try await sql.raw("DROP TABLE old_numbers").run()
                 if db.backend.dialect == .sqlite {
-                    for table in ["search_names", "search_albums", "search_artists", "search_playlists"] {
+                    for table in [
+                        "search_names", "search_albums", "search_artists", "search_playlists", "search_explicit_songs",
+                        "search_explicit_albums",
+                    ] {
                         try await sql.raw("DROP TABLE \(unsafeRaw: table)").run()
                     }
                     try await sql.raw("INSERT INTO search_index(search_index) VALUES('rebuild')").run()
@@ -338,7 +341,7 @@ import Testing
                     "17 operators", "18 payments and mail", "19 artists and labels", "20 sign-in providers",
                     "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
                     "25 search token sets", "26 album name sets", "27 search name letters", "28 sales pending",
-                    "29 search generation", "30 album track sums", "31 search letters",
+                    "29 search generation", "30 album track sums", "31 search letters", "32 explicit search indexes",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

@@ -55,7 +55,8 @@ public enum SearchRanking {
         // Largest kinds first (migration 13's numbering). A full-text scan over a band runs on past
         // its end until its next hit (FTS5 checks the upper rowid bound only on hits), so what
         // follows a band in its index should be small: on SQLite each kind has an index of its own,
-        // where a clean band is followed only by the kind's explicit one.
+        // where a clean band is followed only by the kind's explicit one. Before a band, FTS5 walks from
+        // its index's start to the query's first hit, so explicit bands have an index of their own too.
         public static let track: Int64 = 1
         public static let explicitTrack: Int64 = 2
         public static let album: Int64 = 3

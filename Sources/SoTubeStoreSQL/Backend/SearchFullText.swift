@@ -9,6 +9,12 @@ import SoTubeCore
 /// artists first walked the million songs' lists up to a document holding every word: for words
 /// that rarely meet, each of a search's eight passes over albums, artists and playlists cost about
 /// 0.4 ms before it reached its own band.
+///
+/// For the same reason explicit songs and albums are indexed a second time, on their own
+/// (`explicitTable`, migration 32): the full pass asks each band alone, and its pass over the explicit
+/// band of `search_index` first walked the clean band up to a song holding every word. At 10M songs,
+/// for three words that rarely meet (`red green darbr`: 6 songs), that walk cost about 2 ms of the
+/// pass's 6.
 enum SearchFullText {
     /// Names and context of `kind`'s documents.
     static func table(_ kind: SearchKind) -> String {
@@ -23,11 +29,53 @@ enum SearchFullText {
     /// Song titles alone, no positions (`detail=none`): the songs' names pass.
     static let titles = "search_names"
 
-    /// The full-text tables holding `kind`'s documents, each with the `search_documents` columns it
-    /// indexes: the kind's own, and for songs the titles as well.
-    static func tables(_ kind: SearchKind) -> [(name: String, columns: String)] {
-        let own = (name: table(kind), columns: "name, context")
-        return kind == .track ? [own, (name: titles, columns: "name")] : [own]
+    /// The explicit band of `kind` (songs, albums) again, names and context: nil for kinds without one.
+    static func explicitTable(_ kind: SearchKind) -> String? {
+        switch kind {
+        case .track: return "search_explicit_songs"
+        case .album: return "search_explicit_albums"
+        case .artist, .playlist: return nil
+        }
+    }
+
+    /// The doc_ids `[lo, hi)` of `kind`'s explicit band, nil for kinds without one.
+    static func explicitBand(_ kind: SearchKind) -> (lo: Int64, hi: Int64)? {
+        guard explicitTable(kind) != nil else { return nil }
+        let band = SearchRanking.Bands.band(kind, explicit: true)
+        return (band * SearchRanking.Bands.width, (band + 1) * SearchRanking.Bands.width)
+    }
+
+    /// The table a pass over names and context of `kind`'s documents `lo <= doc_id < hi` walks: the
+    /// explicit band's own when the range lies in it, else the kind's.
+    static func table(_ kind: SearchKind, lo: Int64, hi: Int64) -> String {
+        if let band = explicitBand(kind), let explicit = explicitTable(kind), lo >= band.lo, hi <= band.hi {
+            return explicit
+        }
+        return table(kind)
+    }
+
+    /// A full-text table over `search_documents`: the columns it indexes, and the doc_ids it holds of its
+    /// kind's (nil: every one).
+    struct Table {
+        let name: String
+        let columns: String
+        let band: (lo: Int64, hi: Int64)?
+
+        func holds(_ docID: Int64) -> Bool {
+            guard let band else { return true }
+            return docID >= band.lo && docID < band.hi
+        }
+    }
+
+    /// The full-text tables holding `kind`'s documents: the kind's own, for songs the titles as well, and
+    /// for songs and albums the explicit band's.
+    static func tables(_ kind: SearchKind) -> [Table] {
+        var tables = [Table(name: table(kind), columns: "name, context", band: nil)]
+        if kind == .track { tables.append(Table(name: titles, columns: "name", band: nil)) }
+        if let explicit = explicitTable(kind), let band = explicitBand(kind) {
+            tables.append(Table(name: explicit, columns: "name, context", band: band))
+        }
+        return tables
     }
 
     /// Empties every full-text index and fills it again from `search_documents` in doc_id order,
@@ -46,7 +94,8 @@ enum SearchFullText {
                     "INSERT INTO \(table.name)(\(table.name)) VALUES('delete-all')",
                     """
                     INSERT INTO \(table.name)(rowid, \(table.columns)) SELECT doc_id, \(table.columns)
-                    FROM search_documents WHERE kind = '\(kind.rawValue)' ORDER BY doc_id
+                    FROM search_documents WHERE kind = '\(kind.rawValue)'\(
+                        table.band.map { " AND doc_id >= \($0.lo) AND doc_id < \($0.hi)" } ?? "") ORDER BY doc_id
                     """,
                     "INSERT INTO \(table.name)(\(table.name)) VALUES('optimize')",
                     configure(table.name, "hashsize", defaultHashBytes),
@@ -77,7 +126,7 @@ enum SearchFullText {
 
     /// Adds the document `docID` of `kind` to its full-text tables, from its `search_documents` row.
     static func add(_ kind: SearchKind, docID: Int64) -> [SQLQueryString] {
-        tables(kind).map { table in
+        tables(kind).filter { $0.holds(docID) }.map { table in
             """
             INSERT INTO \(unsafeRaw: table.name)(rowid, \(unsafeRaw: table.columns))
             SELECT doc_id, \(unsafeRaw: table.columns) FROM search_documents WHERE doc_id = \(bind: docID)
@@ -88,7 +137,7 @@ enum SearchFullText {
     /// Takes the document `docID` of `kind` out of its full-text tables, before its row goes:
     /// external-content FTS5 needs the indexed values to remove its words.
     static func delete(_ kind: SearchKind, docID: Int64) -> [SQLQueryString] {
-        tables(kind).map { table in
+        tables(kind).filter { $0.holds(docID) }.map { table in
             """
             INSERT INTO \(unsafeRaw: table.name)(\(unsafeRaw: table.name), rowid, \(unsafeRaw: table.columns))
             SELECT 'delete', doc_id, \(unsafeRaw: table.columns) FROM search_documents WHERE doc_id = \(bind: docID)

@@ -182,7 +182,7 @@ extension StoreDialect {
             // million songs, a column filter on `search_index` decoded the positions of every hit of
             // every word, 2.5–3× the time. The other kinds are small: their filter costs little.
             let titles = nameOnly && kind == .track
-            let table = titles ? SearchFullText.titles : SearchFullText.table(kind)
+            let table = titles ? SearchFullText.titles : SearchFullText.table(kind, lo: lo, hi: hi)
             // Songs' short prefixes with word-start bitmaps leave the walk: each hit's bit is tested.
             let starts = kind == .track ? startsFilter : nil
             let words = matchExpression(query, leaving: starts?.places ?? [])

@@ -32,5 +32,6 @@ public enum AllMigrations {
         Migration029SearchGeneration.migration,
         Migration030AlbumTrackSums.migration,
         Migration031SearchLetters.migration,
+        Migration032ExplicitSearchIndexes.migration,
     ]
 }
