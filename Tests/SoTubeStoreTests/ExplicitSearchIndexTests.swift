@@ -64,11 +64,12 @@ import Testing
     @Test func theMigrationIndexesTheExplicitBandsAndTheirSongsAreFoundThroughContext() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
             try await CatalogFixture.install(on: db.backend)
-            // Back to version 31: no explicit indexes.
+            // Back to version 31: no explicit indexes (nor the later migrations' tables).
             try await db.backend.transaction { sql in
                 for index in Migration032ExplicitSearchIndexes.indexes {
                     try await sql.raw("DROP TABLE \(unsafeRaw: index.table)").run()
                 }
+                try await sql.raw("DROP TABLE search_title_pairs").run()
                 try await sql.raw("DELETE FROM schema_migrations WHERE version >= 32").run()
             }
             let applied = try await db.migrate(now: TestEngine.now, logger: TestEngine.logger)
@@ -88,39 +89,29 @@ import Testing
     @Test func theExplicitIndexFollowsEachSongsChanges() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
             try await CatalogFixture.install(on: db.backend)
-            let index = SQLSearchIndex(backend: db.backend)
-            func update(_ statement: SQLQueryString) async throws {
-                try await db.backend.transaction { sql in try await sql.raw(statement).run() }
-                try await index.index(.track, id: "x1")
-            }
-            try await db.backend.transaction { sql in
-                try await CatalogFixture.insert(
-                    .init(id: "x1", album: "al4", artist: "ar3", title: "Zzyzx Road", number: 9, explicit: true),
-                    on: sql)
-            }
-            try await index.index(.track, id: "x1")
+            let song = try await IndexedSong.add(title: "Zzyzx Road", to: db)
             #expect(try await Self.expectBandsHeld(db.backend).count == 2)
             // Found through its artist, in the explicit band's full pass.
             #expect(try await Self.tracks("dc zzyzx", on: db.backend) == ["x1"])
             #expect(try await Self.tracks("dc zzyzx", explicit: false, on: db.backend).isEmpty)
 
-            try await update("UPDATE tracks SET title = 'Quokka Road' WHERE id = 'x1'")
+            try await song.update("UPDATE tracks SET title = 'Quokka Road' WHERE id = 'x1'")
             #expect(try await Self.expectBandsHeld(db.backend).count == 2)
             #expect(try await Self.tracks("dc zzyzx", on: db.backend).isEmpty)
             #expect(try await Self.tracks("dc quokka", on: db.backend) == ["x1"])
 
-            try await update("UPDATE tracks SET explicit = 0 WHERE id = 'x1'")
+            try await song.update("UPDATE tracks SET explicit = 0 WHERE id = 'x1'")
             #expect(try await Self.expectBandsHeld(db.backend).count == 1, "it left the band")
             #expect(try await Self.tracks("dc quokka", explicit: false, on: db.backend) == ["x1"])
 
-            try await update("UPDATE tracks SET explicit = 1 WHERE id = 'x1'")
+            try await song.update("UPDATE tracks SET explicit = 1 WHERE id = 'x1'")
             #expect(try await Self.expectBandsHeld(db.backend).count == 2, "and came back")
-            try await update("DELETE FROM tracks WHERE id = 'x1'")
+            try await song.update("DELETE FROM tracks WHERE id = 'x1'")
             #expect(try await Self.expectBandsHeld(db.backend).count == 1)
             #expect(try await Self.tracks("dc quokka", on: db.backend).isEmpty)
 
             // A rebuild fills them again as the migration did.
-            try await index.rebuild()
+            try await song.index.rebuild()
             #expect(try await Self.expectBandsHeld(db.backend).count == 1)
             #expect(Set(try await Self.tracks("dc black", on: db.backend)) == ["t7", "t8"])
         }

@@ -38,6 +38,14 @@ import Testing
         return queries
     }
 
+    /// The synthetic catalog of `songs` songs the search comparisons run on, indexed.
+    static func writeCatalog(_ db: SoTubeDatabase) async throws {
+        try await db.syntheticCatalog.write(
+            tracks: songs, artists: 60, mediaFiles: [(full: "synth/full-1.mp3", preview: "synth/preview-1.mp3")],
+            now: TestEngine.now)
+        _ = try await db.searchIndex.rebuild()
+    }
+
     static func answers(_ db: SoTubeDatabase, _ queries: [String], search: SQLSearchStore? = nil) async throws
         -> [String: [String]]
     {

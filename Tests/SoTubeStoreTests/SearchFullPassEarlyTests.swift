@@ -12,10 +12,7 @@ import Testing
 @Suite struct SearchFullPassEarlyTests {
     @Test(arguments: TestEngine.enabled) func askedEarlyOrAfterTheAnswersAreTheSame(engine: TestEngine) async throws {
         try await engine.freshDatabase().use { db in
-            try await db.syntheticCatalog.write(
-                tracks: SearchEngineParityTests.songs, artists: 60,
-                mediaFiles: [(full: "synth/full-1.mp3", preview: "synth/preview-1.mp3")], now: TestEngine.now)
-            _ = try await db.searchIndex.rebuild()
+            try await SearchEngineParityTests.writeCatalog(db)
             let mix = try await SearchEngineParityTests.queries(db)
             // A word of a song's title with its artist's name, and with the start of its album's title:
             // three words or more that meet in few titles, so the names pass comes short and the full

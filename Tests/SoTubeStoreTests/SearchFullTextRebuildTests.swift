@@ -11,7 +11,7 @@ import Testing
 @Suite struct SearchFullTextRebuildTests {
     static let ftsTables = [
         "search_index", "search_names", "search_albums", "search_artists", "search_playlists", "search_explicit_songs",
-        "search_explicit_albums",
+        "search_explicit_albums", "search_title_pairs",
     ]
 
     @Test func aRebuildLeavesTheNameIndexAndFTS5sDefaultsForTheUpdatesAfterIt() async throws {

@@ -311,7 +311,7 @@ import Testing
                 if db.backend.dialect == .sqlite {
                     for table in [
                         "search_names", "search_albums", "search_artists", "search_playlists", "search_explicit_songs",
-                        "search_explicit_albums",
+                        "search_explicit_albums", "search_title_pairs",
                     ] {
                         try await sql.raw("DROP TABLE \(unsafeRaw: table)").run()
                     }
@@ -342,6 +342,7 @@ import Testing
                     "21 catalog sources", "22 search words", "23 own playlists", "24 search tokens",
                     "25 search token sets", "26 album name sets", "27 search name letters", "28 sales pending",
                     "29 search generation", "30 album track sums", "31 search letters", "32 explicit search indexes",
+                    "33 title pairs",
                 ])
             if db.backend.dialect == .sqlite { try await expectEachKindInItsOwnIndex(db.backend) }
             try await expectShortestFirst(db.backend)

@@ -11,10 +11,7 @@ import Testing
 @Suite struct SearchShortPrefixTests {
     @Test func checkingShortPrefixesOnRowsGivesTheIndexWalksAnswers() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
-            try await db.syntheticCatalog.write(
-                tracks: SearchEngineParityTests.songs, artists: 60,
-                mediaFiles: [(full: "synth/full-1.mp3", preview: "synth/preview-1.mp3")], now: TestEngine.now)
-            _ = try await db.searchIndex.rebuild()
+            try await SearchEngineParityTests.writeCatalog(db)
             let mix = try await SearchEngineParityTests.queries(db)
             // Short words first and in the middle too, as well as last.
             let shuffled = mix.compactMap { text -> String? in

@@ -52,8 +52,9 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     package static func open(path: String, readers readerCount: Int = 3, logger: Logger) async throws
         -> SQLiteBackend
     {
+        // Before any connection opens: the functions are given to each as it does.
+        guard TitlePairsFunction.installed else { throw TitlePairsFunction.Unavailable() }
         let wordStarts = WordStartBitmaps()
-        // Before any connection opens: the function is given to each as it does.
         let number = WordStartFunction.register(wordStarts)
         do {
             let writer = try await openConnection(path: path, logger: logger)

@@ -29,6 +29,10 @@ enum SearchFullText {
     /// Song titles alone, no positions (`detail=none`): the songs' names pass.
     static let titles = "search_names"
 
+    /// Word pairs of song titles (`SearchTitlePairs`, migration 33): the songs' names pass for two
+    /// longer words or more. Contentless: its column is written from `sotube_title_pairs(name)`.
+    static let titlePairs = "search_title_pairs"
+
     /// The explicit band of `kind` (songs, albums) again, names and context: nil for kinds without one.
     static func explicitTable(_ kind: SearchKind) -> String? {
         switch kind {
@@ -54,12 +58,16 @@ enum SearchFullText {
         return table(kind)
     }
 
-    /// A full-text table over `search_documents`: the columns it indexes, and the doc_ids it holds of its
+    /// A full-text table over `search_documents`: the columns it indexes, what each is written from
+    /// (`values`, the `search_documents` columns themselves unless given), and the doc_ids it holds of its
     /// kind's (nil: every one).
     struct Table {
         let name: String
         let columns: String
+        var values: String? = nil
         let band: (lo: Int64, hi: Int64)?
+
+        var written: String { values ?? columns }
 
         func holds(_ docID: Int64) -> Bool {
             guard let band else { return true }
@@ -71,7 +79,10 @@ enum SearchFullText {
     /// for songs and albums the explicit band's.
     static func tables(_ kind: SearchKind) -> [Table] {
         var tables = [Table(name: table(kind), columns: "name, context", band: nil)]
-        if kind == .track { tables.append(Table(name: titles, columns: "name", band: nil)) }
+        if kind == .track {
+            tables.append(Table(name: titles, columns: "name", band: nil))
+            tables.append(Table(name: titlePairs, columns: "pairs", values: "sotube_title_pairs(name)", band: nil))
+        }
         if let explicit = explicitTable(kind), let band = explicitBand(kind) {
             tables.append(Table(name: explicit, columns: "name, context", band: band))
         }
@@ -93,7 +104,7 @@ enum SearchFullText {
                     configure(table.name, "automerge", 0),
                     "INSERT INTO \(table.name)(\(table.name)) VALUES('delete-all')",
                     """
-                    INSERT INTO \(table.name)(rowid, \(table.columns)) SELECT doc_id, \(table.columns)
+                    INSERT INTO \(table.name)(rowid, \(table.columns)) SELECT doc_id, \(table.written)
                     FROM search_documents WHERE kind = '\(kind.rawValue)'\(
                         table.band.map { " AND doc_id >= \($0.lo) AND doc_id < \($0.hi)" } ?? "") ORDER BY doc_id
                     """,
@@ -129,18 +140,18 @@ enum SearchFullText {
         tables(kind).filter { $0.holds(docID) }.map { table in
             """
             INSERT INTO \(unsafeRaw: table.name)(rowid, \(unsafeRaw: table.columns))
-            SELECT doc_id, \(unsafeRaw: table.columns) FROM search_documents WHERE doc_id = \(bind: docID)
+            SELECT doc_id, \(unsafeRaw: table.written) FROM search_documents WHERE doc_id = \(bind: docID)
             """
         }
     }
 
     /// Takes the document `docID` of `kind` out of its full-text tables, before its row goes:
-    /// external-content FTS5 needs the indexed values to remove its words.
+    /// external-content and contentless FTS5 need the indexed values to remove its words.
     static func delete(_ kind: SearchKind, docID: Int64) -> [SQLQueryString] {
         tables(kind).filter { $0.holds(docID) }.map { table in
             """
             INSERT INTO \(unsafeRaw: table.name)(\(unsafeRaw: table.name), rowid, \(unsafeRaw: table.columns))
-            SELECT 'delete', doc_id, \(unsafeRaw: table.columns) FROM search_documents WHERE doc_id = \(bind: docID)
+            SELECT 'delete', doc_id, \(unsafeRaw: table.written) FROM search_documents WHERE doc_id = \(bind: docID)
             """
         }
     }

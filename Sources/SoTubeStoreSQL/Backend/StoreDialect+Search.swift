@@ -170,7 +170,7 @@ extension StoreDialect {
     func searchCandidates(
         _ query: SearchQuery, kind: SearchKind, lo: Int64, hi: Int64, cap: Int, nameOnly: Bool, top: Int,
         checkedLimit: Int? = nil, among: String? = nil, tokenSetBound: Int = 0, sharedSets: String? = nil,
-        wordStarts startsFilter: WordStartFilter? = nil
+        wordStarts startsFilter: WordStartFilter? = nil, titlePairs: [String]? = nil
     ) -> SQLQueryString {
         let key = query.key
         // `SearchRanking.Tier` (in `ranked`): the name is the query, starts with it, or otherwise
@@ -185,6 +185,11 @@ extension StoreDialect {
             let table = titles ? SearchFullText.titles : SearchFullText.table(kind, lo: lo, hi: hi)
             // Songs' short prefixes with word-start bitmaps leave the walk: each hit's bit is tested.
             let starts = kind == .track ? startsFilter : nil
+            if titles, among == nil, let pairs = titlePairs, !pairs.isEmpty {
+                let hits = titlePairHits(
+                    pairs, query, lo: lo, hi: hi, cap: cap, leaving: starts?.places ?? [], starts: starts)
+                return ranked(hits, key: key, top: top)
+            }
             let words = matchExpression(query, leaving: starts?.places ?? [])
             let match = nameOnly && !titles ? "name : (\(words))" : words
             var hits: SQLQueryString = """
@@ -254,6 +259,27 @@ extension StoreDialect {
             }
             return ranked(wholeChecked(hits, query, nameOnly: nameOnly, checkedLimit: checkedLimit), key: key, top: top)
         }
+    }
+
+    /// The songs whose titles hold every word of `query` but those at `left` (tested on the word-start
+    /// bitmaps, `starts`), from the titles' word pairs (`search_title_pairs`; `pairs`, the tokens
+    /// `SearchTitlePairs.queryTokens` gave): the first `cap` in doc_id order, as the titles' index walk
+    /// finds them. The pairs find a superset; each title is checked whole as the hits stream in.
+    private func titlePairHits(
+        _ pairs: [String], _ query: SearchQuery, lo: Int64, hi: Int64, cap: Int, leaving left: Set<Int>,
+        starts: WordStartFilter?
+    ) -> SQLQueryString {
+        let terms = query.terms.indices.filter { !left.contains($0) }.map { query.terms[$0] }
+        // Titles of more than `SearchTitlePairs.maxWords` words hold one token, checked like the others.
+        let match = "(" + pairs.map { "\"\($0)\"*" }.joined(separator: " ") + ") OR \"\(SearchTitlePairs.manyWords)\""
+        let table = SearchFullText.titlePairs
+        return """
+            SELECT h.rid FROM (SELECT rowid AS rid FROM \(unsafeRaw: table)
+                WHERE \(unsafeRaw: table) MATCH \(bind: match)
+                AND rowid >= \(bind: lo) AND rowid < \(bind: hi)\(starts?.tests(titles: true) ?? "")) h
+            JOIN search_documents w ON w.doc_id = h.rid
+            WHERE 1 = 1\(wordStarts(terms, nameOnly: true)) LIMIT \(literal: cap)
+            """
     }
 
     /// A cut prefix found a superset: each whole one must start a word (of the name, or of the name

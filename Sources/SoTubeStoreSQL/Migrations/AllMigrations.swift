@@ -33,5 +33,6 @@ public enum AllMigrations {
         Migration030AlbumTrackSums.migration,
         Migration031SearchLetters.migration,
         Migration032ExplicitSearchIndexes.migration,
+        Migration033TitlePairs.migration,
     ]
 }

@@ -41,11 +41,15 @@ public struct SQLSearchStore: CatalogSearch {
     let wordStartRatio: Int
     /// SQLite: three words or more asked in one lane (`asksInOneLane`); false keeps two lanes.
     let oneLane: Bool
+    /// SQLite: the songs' names pass of two longer words or more reads the titles' word pairs
+    /// (`titlePairTokens`); false walks the titles' index.
+    let titlePairs: Bool
 
     package init(
         backend: any SQLBackend, shortPrefixRowBound: Int = 2_000, shortPrefixMinimumSongs: Int = 3_000_000,
         rareWordDocuments: Int = 20_000, densePrefixPercent: Int = 25, tokenSetBound: Int = 3_000,
-        fullPassEarly: Bool = true, usesWordStarts: Bool = true, wordStartRatio: Int = 100, oneLane: Bool = true
+        fullPassEarly: Bool = true, usesWordStarts: Bool = true, wordStartRatio: Int = 100, oneLane: Bool = true,
+        titlePairs: Bool = true
     ) {
         self.backend = backend
         self.shortPrefixRowBound = shortPrefixRowBound
@@ -57,6 +61,7 @@ public struct SQLSearchStore: CatalogSearch {
         self.usesWordStarts = usesWordStarts
         self.wordStartRatio = wordStartRatio
         self.oneLane = oneLane
+        self.titlePairs = titlePairs
     }
 
     /// How many index hits per kind are ranked for one query. FTS walks the index in doc_id order
@@ -197,6 +202,7 @@ public struct SQLSearchStore: CatalogSearch {
     ) async throws -> [(SearchKind, [Candidate])] {
         let dialect = backend.dialect
         let songs = starts == nil ? try await songsForShortPrefixes(query, kinds: kinds, rarest: rarest) : nil
+        let pairs = songs?.names == nil ? titlePairTokens(query, kinds: kinds) : nil
         var round1: [SQLQueryString] = []
         for (index, kind) in kinds.enumerated() {
             let (lo, hi) = SearchRanking.Bands.range(kind, allowExplicit: allowExplicit)
@@ -210,7 +216,8 @@ public struct SQLSearchStore: CatalogSearch {
             round1.append(Self.part(exact, kind: index, part: 0))
             let first = dialect.searchCandidates(
                 query, kind: kind, lo: lo, hi: hi, cap: cap, nameOnly: dialect.searchesNamesFirst, top: top + 10,
-                among: kind == .track ? songs?.names : nil, tokenSetBound: tokenSetBound, wordStarts: starts)
+                among: kind == .track ? songs?.names : nil, tokenSetBound: tokenSetBound, wordStarts: starts,
+                titlePairs: kind == .track ? pairs : nil)
             round1.append(Self.part(first, kind: index, part: 1))
         }
         // The full pass of the kinds at `indices`, asked before their names pass is known: as if it had found
