@@ -21,40 +21,53 @@ import Testing
         "b64", "bd", "bb", "bdate",
     ]
 
+    /// The store's rows (read by a `SQLiteCachingConnection`) and SQLiteNIO's rows of the same statement
+    /// (a connection of SQLiteNIO's own, `withOwnConnection`) decode as SQLiteKit decodes SQLiteNIO's.
     @Test func directRowsDecodeAsSQLiteKitDoes() async throws {
         try await TestEngine.sqlite.freshDatabase().use { db in
-            try #require(db.backend is SQLiteBackend)
+            let backend = try #require(db.backend as? SQLiteBackend)
             let rows = try await db.backend.read { try await $0.raw(Self.query).all() }
-            let direct = try #require(rows.first as? SQLiteDirectRow)
-            let kit = direct.row.sql()
-            #expect(direct.allColumns == kit.allColumns)
-            for column in Self.columns {
-                Self.same(String.self, column, direct, kit)
-                Self.same(Int.self, column, direct, kit)
-                Self.same(Int64.self, column, direct, kit)
-                Self.same(Double.self, column, direct, kit)
-                Self.same(Bool.self, column, direct, kit)
-                Self.same(String?.self, column, direct, kit)
-                Self.same(Int?.self, column, direct, kit)
-                Self.same(Int64?.self, column, direct, kit)
-                Self.same(Double?.self, column, direct, kit)
-                Self.same(Bool?.self, column, direct, kit)
-                // Types of their own go through SQLiteKit's decoder.
-                Self.same(Float.self, column, direct, kit)
-                Self.same(Date.self, column, direct, kit)
-                Self.same(Data.self, column, direct, kit)
-                #expect(try direct.decodeNil(column: column) == kit.decodeNil(column: column))
+            let nioRows = try await backend.withOwnConnection { try await $0.raw(Self.query).all() }
+            let cached = try #require(rows.first as? SQLiteDirectRow)
+            let nio = try #require(nioRows.first as? SQLiteDirectRow)
+            guard case .cached = cached.source, case .nio(let nioRow) = nio.source else {
+                Issue.record("the store's rows were not read by its own connections")
+                return
             }
-            #expect(try direct.decode(column: "s", as: String.self) == "Björk")
-            #expect(try direct.decode(column: "i8", as: Int64.self) == 9_000_000_000)
-            #expect(try direct.decode(column: "n", as: Int?.self) == nil)
-            #expect(try direct.decode(column: "bb", as: Bool.self))
-            // A NULL where a value is wanted, a missing column: errors, not a crash.
-            #expect(throws: (any Error).self) { try direct.decode(column: "n", as: String.self) }
-            #expect(throws: (any Error).self) { try direct.decode(column: "nothing", as: String.self) }
-            #expect(!direct.contains(column: "nothing") && direct.contains(column: "s"))
-            #expect(try direct.decodeNil(column: "nothing") == kit.decodeNil(column: "nothing"))
+            let kit = nioRow.sql()
+            for direct in [cached, nio] { try Self.decodesAsKit(direct, kit) }
         }
+    }
+
+    /// `direct` decodes every column as SQLiteKit's `kit` row does.
+    static func decodesAsKit(_ direct: SQLiteDirectRow, _ kit: any SQLRow) throws {
+        #expect(direct.allColumns == kit.allColumns)
+        for column in Self.columns {
+            Self.same(String.self, column, direct, kit)
+            Self.same(Int.self, column, direct, kit)
+            Self.same(Int64.self, column, direct, kit)
+            Self.same(Double.self, column, direct, kit)
+            Self.same(Bool.self, column, direct, kit)
+            Self.same(String?.self, column, direct, kit)
+            Self.same(Int?.self, column, direct, kit)
+            Self.same(Int64?.self, column, direct, kit)
+            Self.same(Double?.self, column, direct, kit)
+            Self.same(Bool?.self, column, direct, kit)
+            // Types of their own go through SQLiteKit's decoder.
+            Self.same(Float.self, column, direct, kit)
+            Self.same(Date.self, column, direct, kit)
+            Self.same(Data.self, column, direct, kit)
+            #expect(try direct.decodeNil(column: column) == kit.decodeNil(column: column))
+        }
+        #expect(try direct.decode(column: "s", as: String.self) == "Björk")
+        #expect(try direct.decode(column: "i8", as: Int64.self) == 9_000_000_000)
+        #expect(try direct.decode(column: "n", as: Int?.self) == nil)
+        #expect(try direct.decode(column: "bb", as: Bool.self))
+        // A NULL where a value is wanted, a missing column: errors, not a crash.
+        #expect(throws: (any Error).self) { try direct.decode(column: "n", as: String.self) }
+        #expect(throws: (any Error).self) { try direct.decode(column: "nothing", as: String.self) }
+        #expect(!direct.contains(column: "nothing") && direct.contains(column: "s"))
+        #expect(try direct.decodeNil(column: "nothing") == kit.decodeNil(column: "nothing"))
     }
 
     /// The writer's transactions and the searches' rows (`SQLBackend.rows`) go the same way.

@@ -10,11 +10,12 @@ import SoTubeCore
 /// SQLite in WAL mode: one writer connection behind a lock (transactions), a few reader
 /// connections (each read given the least busy), and one more that copies the WAL back into the
 /// database in the background (`checkpointing`), so a committing transaction never does it while
-/// every other writer waits.
+/// every other writer waits. The writer and the readers keep their prepared statements
+/// (`SQLiteCachingConnection`).
 public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     public let dialect = StoreDialect.sqlite
-    private let writer: SQLiteConnection
-    private let readers: [SQLiteConnection]
+    private let writer: SQLiteCachingConnection
+    private let readers: [SQLiteCachingConnection]
     private let checkpointer: SQLiteConnection
     private let writeLock = Turns(limit: 1)  // SQLite has one writer at a time
     private let counter = ManagedCounter()
@@ -33,7 +34,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     static let checkpointInterval = Duration.milliseconds(100)
 
     private init(
-        writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection,
+        writer: SQLiteCachingConnection, readers: [SQLiteCachingConnection], checkpointer: SQLiteConnection,
         wordStarts: WordStartBitmaps, wordStartNumber: Int?, path: String, logger: Logger
     ) {
         self.wordStarts = wordStarts
@@ -57,10 +58,10 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         let wordStarts = WordStartBitmaps()
         let number = WordStartFunction.register(wordStarts)
         do {
-            let writer = try await openConnection(path: path, logger: logger)
-            var readers: [SQLiteConnection] = []
+            let writer = try await openCaching(path: path, logger: logger)
+            var readers: [SQLiteCachingConnection] = []
             for _ in 0..<readerCount {
-                readers.append(try await openConnection(path: path, logger: logger))
+                readers.append(try await openCaching(path: path, logger: logger))
             }
             return SQLiteBackend(
                 writer: writer, readers: readers, checkpointer: try await openConnection(path: path, logger: logger),
@@ -104,22 +105,38 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         }
     }
 
+    /// Every connection's settings.
+    private static let pragmas = [
+        "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 10000",
+        "PRAGMA foreign_keys = ON",
+        // Measured with 64 buyers (scripts/bench-purchases.sh, perf): statement journals went to
+        // temporary files, pages were read again from the kernel through a 2 MB cache, and every
+        // 1,000 pages of WAL the committing purchase copied them back with an fsync. Checkpoints
+        // now run in the background (`checkpointing`); a commit does one only when the WAL
+        // reaches 64 MB (16,000 pages) all the same, which bounds it if they fall behind.
+        "PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -16000", "PRAGMA wal_autocheckpoint = 16000",
+    ]
+
+    /// A connection that keeps its prepared statements (`SQLiteCachingConnection`), with every connection's
+    /// settings.
+    private static func openCaching(path: String, logger: Logger) async throws -> SQLiteCachingConnection {
+        let reader = try await SQLiteCachingConnection.open(path: path, logger: logger)
+        do {
+            for pragma in pragmas { try await reader.query(pragma, []) { _ in } }
+        } catch {
+            await reader.close()
+            throw error
+        }
+        return reader
+    }
+
     private static func openConnection(path: String, logger: Logger) async throws -> SQLiteConnection {
         let connection = try await SQLiteConnection.open(
             storage: .file(path: path), threadPool: .singleton, logger: logger,
             on: MultiThreadedEventLoopGroup.singleton.any()
         ).get()
         let db = connection.sql(queryLogLevel: nil)
-        for pragma in [
-            "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 10000",
-            "PRAGMA foreign_keys = ON",
-            // Measured with 64 buyers (scripts/bench-purchases.sh, perf): statement journals went to
-            // temporary files, pages were read again from the kernel through a 2 MB cache, and every
-            // 1,000 pages of WAL the committing purchase copied them back with an fsync. Checkpoints
-            // now run in the background (`checkpointing`); a commit does one only when the WAL
-            // reaches 64 MB (16,000 pages) all the same, which bounds it if they fall behind.
-            "PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -16000", "PRAGMA wal_autocheckpoint = 16000",
-        ] {
+        for pragma in pragmas {
             do {
                 // Future-based, as `inTransaction`'s ROLLBACK: a statement awaited in a cancelled task
                 // (a making of the word-start bitmaps stopped as the database closes) is skipped.
@@ -138,7 +155,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     {
         let index = pickReader()
         defer { serving.withLockedValue { $0[index] -= 1 } }
-        return try await body(SQLiteDirectDatabase(connection: readers[index]))
+        return try await body(SQLiteCachingDatabase(connection: readers[index]))
     }
 
     /// The reader for the next `read`: the one serving the fewest, in turn among equals (`leastBusy`).
@@ -169,7 +186,7 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
     public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R)
         async throws -> R
     {
-        let db = SQLiteDirectDatabase(connection: writer)
+        let db = SQLiteCachingDatabase(connection: writer)
         defer { wrote.yield() }
         return try await writeLock.take {
             try await db.inTransaction(begin: "BEGIN IMMEDIATE", body)
@@ -190,9 +207,8 @@ public final class SQLiteBackend: SQLBackend, @unchecked Sendable {
         wrote.finish()
         checkpoints.cancel()
         await checkpoints.value
-        for connection in [checkpointer] + readers + [writer] {
-            try? await connection.close().get()
-        }
+        try? await checkpointer.close().get()
+        for connection in readers + [writer] { await connection.close() }
     }
 }
 

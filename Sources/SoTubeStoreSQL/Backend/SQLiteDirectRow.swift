@@ -9,18 +9,39 @@ import SQLiteNIO
 /// a search decodes a few hundred cells on the event loop (issue 35). The same conversions either way
 /// (`SQLiteDataConvertible`'s).
 struct SQLiteDirectRow: SQLRow {
-    let row: SQLiteRow
+    /// SQLiteNIO's row, or one read by a `SQLiteCachingConnection`.
+    enum Source: Sendable {
+        case nio(SQLiteRow)
+        case cached(SQLiteCells)
+    }
+
+    let source: Source
     /// Any other type's decoder, SQLiteKit's (its JSON decoder for what SQLite does not convert).
     static let decoder = SQLiteDataDecoder()
 
-    var allColumns: [String] { row.columns.map(\.name) }
+    init(row: SQLiteRow) { source = .nio(row) }
+    init(cells: SQLiteCells) { source = .cached(cells) }
 
-    func contains(column: String) -> Bool { row.column(column) != nil }
+    var allColumns: [String] {
+        switch source {
+        case .nio(let row): return row.columns.map(\.name)
+        case .cached(let cells): return cells.columns.names
+        }
+    }
 
-    func decodeNil(column: String) throws -> Bool { (row.column(column) ?? .null) == .null }
+    private func data(_ column: String) -> SQLiteData? {
+        switch source {
+        case .nio(let row): return row.column(column)
+        case .cached(let cells): return cells.column(column)
+        }
+    }
+
+    func contains(column: String) -> Bool { data(column) != nil }
+
+    func decodeNil(column: String) throws -> Bool { (data(column) ?? .null) == .null }
 
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
-        guard let data = row.column(column) else {
+        guard let data = data(column) else {
             throw DecodingError.keyNotFound(
                 SomeColumn(stringValue: column),
                 .init(codingPath: [], debugDescription: "No column \(column) in the row"))
@@ -64,39 +85,5 @@ struct SQLiteDirectRow: SQLRow {
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
-    }
-}
-
-/// An SQLite connection as SQLKit's database, as `SQLiteConnection.sql(queryLogLevel: nil)` gives it (the
-/// same statements, binds and futures), whose rows are `SQLiteDirectRow`s.
-struct SQLiteDirectDatabase: SQLDatabase {
-    let connection: SQLiteConnection
-
-    var logger: Logger { connection.logger }
-    var eventLoop: any EventLoop { connection.eventLoop }
-    var dialect: any SQLDialect { SQLiteDialect() }
-    var queryLogLevel: Logger.Level? { nil }
-
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void)
-        -> EventLoopFuture<Void>
-    {
-        let (sql, binds): (String, [SQLiteData])
-        do {
-            (sql, binds) = try statement(query)
-        } catch {
-            return eventLoop.makeFailedFuture(error)
-        }
-        return connection.query(sql, binds, logger: connection.logger) { onRow(SQLiteDirectRow(row: $0)) }
-    }
-
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        let (sql, binds) = try statement(query)
-        try await connection.query(sql, binds) { onRow(SQLiteDirectRow(row: $0)) }
-    }
-
-    private func statement(_ query: any SQLExpression) throws -> (String, [SQLiteData]) {
-        let (sql, binds) = serialize(query)
-        let encoder = SQLiteDataEncoder()
-        return (sql, try binds.map { try encoder.encode($0) })
     }
 }

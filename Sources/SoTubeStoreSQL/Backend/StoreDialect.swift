@@ -11,6 +11,7 @@ public enum StoreDialect: String, Sendable {
     public func uniqueViolation(_ error: any Error) -> String? {
         switch self {
         case .sqlite:
+            if let error = error as? SQLiteCallError { return error.isUniqueViolation ? error.message : nil }
             guard let error = error as? SQLiteError,
                 [.constraint, .constraintUniqueFailed, .constraintPrimaryKeyFailed].contains(error.reason)
             else { return nil }
