@@ -101,6 +101,16 @@ extension StoreDialect {
         """
     }
 
+    /// Every short prefix's documents in one statement (`PrefixDocuments`): rows `prefix`, a word's first
+    /// `shortPrefixLength` letters (the whole of a shorter word), and `documents`, the counts of the words
+    /// starting with them summed. At 10M songs (135,000 words) about 40 ms.
+    var shortPrefixDocuments: SQLQueryString {
+        """
+        SELECT substr(word, 1, \(literal: Self.shortPrefixLength)) AS prefix, sum(documents) AS documents
+        FROM search_words GROUP BY prefix
+        """
+    }
+
     /// About how many songs there are, cheaply (row `songs`): SQLite's highest rowid of `tracks`,
     /// one b-tree descent (deleted songs still count); PostgreSQL's planner estimate.
     var songCountEstimate: SQLQueryString {

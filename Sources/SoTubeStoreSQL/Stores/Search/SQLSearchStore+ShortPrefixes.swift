@@ -79,15 +79,43 @@ extension SQLSearchStore {
         return densest
     }
 
-    /// `StoreDialect.prefixDocuments`, read again after `PrefixDocuments.readsPerCount` uses.
+    /// The documents of a short prefix, from the last reading of every short prefix's (`PrefixDocuments`);
+    /// until there is one, this prefix's own sum (`StoreDialect.prefixDocuments`). Starts a reading in the
+    /// background when one is due.
     func prefixDocuments(_ prefix: String) async throws -> Int {
-        if let known = prefixCounts.use(prefix) { return known }
+        let (known, read) = prefixCounts.use(prefix)
+        if read { readPrefixDocuments() }
+        if let known { return known }
         let sql = backend.dialect.prefixDocuments(prefix)
-        let documents = try await backend.read { [sql] in
+        return try await backend.read { [sql] in
             try await $0.raw(sql).first()?.decode(column: "documents", as: Int.self)
+        } ?? 0
+    }
+
+    /// Reads every short prefix's documents in the background into `prefixCounts`, whose reading the caller
+    /// marked as started.
+    func readPrefixDocuments() {
+        let counts = prefixCounts
+        Task {
+            do {
+                counts.finishReading(try await shortPrefixDocuments())
+            } catch {
+                counts.failReading()
+            }
         }
-        prefixCounts.set(prefix, documents ?? 0)
-        return documents ?? 0
+    }
+
+    /// Every short prefix's rows (`StoreDialect.shortPrefixDocuments`).
+    func shortPrefixDocuments() async throws -> [(prefix: String, documents: Int)] {
+        let sql = backend.dialect.shortPrefixDocuments
+        return try await backend.read { [sql] db in
+            try await db.raw(sql).all().map {
+                (
+                    prefix: try $0.decode(column: "prefix", as: String.self),
+                    documents: try $0.decode(column: "documents", as: Int.self)
+                )
+            }
+        }
     }
 
     /// The songs `StoreDialect.longWordSongs` found, when at most `bound`.

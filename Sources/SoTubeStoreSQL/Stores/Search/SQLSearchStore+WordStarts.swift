@@ -28,14 +28,17 @@ package struct WordStartFilter: Sendable, Equatable {
 }
 
 extension SQLSearchStore {
-    /// Makes the songs' word-start bitmaps in the background (SQLite; nothing on PostgreSQL), and tells
-    /// `logger` when they are ready and when they are made again. Under `shortPrefixMinimumSongs` no
-    /// search uses them: they are made when one would (`wordStartFilter`), once the catalog has grown.
+    /// Makes the songs' word-start bitmaps and reads the short prefixes' counts (`PrefixDocuments`) in the
+    /// background (SQLite; nothing on PostgreSQL), and tells `logger` when the bitmaps are ready and when
+    /// they are made again. Under `shortPrefixMinimumSongs` no search uses them: they are made when one
+    /// would (`wordStartFilter`), once the catalog has grown.
     public func prepareWordStarts(logger: Logger) async throws {
         guard usesWordStarts, let sqlite = backend as? SQLiteBackend else { return }
         sqlite.wordStarts.log(to: logger)
         guard try await songs() >= shortPrefixMinimumSongs else { return }
         sqlite.wordStarts.make(using: sqlite)
+        // The short prefixes' counts the same searches ask, read before the first of them does.
+        if prefixCounts.startReading() { readPrefixDocuments() }
     }
 
     /// The bitmaps of the query's short prefixes, when a pass over songs has them all, they pay
